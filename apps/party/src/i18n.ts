@@ -1,0 +1,34 @@
+import type { LanguageBundles } from '@tongxin/shared-ui/session';
+
+export const partyI18n: LanguageBundles = {
+  'zh-CN': {
+    duty: {
+      title: '党员值班',
+      dutyPlace: '值班地点',
+      dutyDate: '值班日期',
+      memberName: '值班党员',
+      phone: '联系电话',
+      dutyContent: '值班记录',
+      receptionNum: '接待人数',
+      dutyStatus: '状态',
+      dutyPlaceRequired: '请输入值班地点',
+      dutyDateRequired: '请输入值班日期',
+      memberNameRequired: '请输入值班党员',
+    },
+  },
+  en: {
+    duty: {
+      title: 'Party duty',
+      dutyPlace: 'Duty place',
+      dutyDate: 'Duty date',
+      memberName: 'Member on duty',
+      phone: 'Phone',
+      dutyContent: 'Duty record',
+      receptionNum: 'Visitors received',
+      dutyStatus: 'Status',
+      dutyPlaceRequired: 'Enter the duty place',
+      dutyDateRequired: 'Enter the duty date',
+      memberNameRequired: 'Enter the member on duty',
+    },
+  },
+};

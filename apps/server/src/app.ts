@@ -1,0 +1,131 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import multipart from '@fastify/multipart';
+import fastifyStatic from '@fastify/static';
+import { resources } from '@tongxin/resources';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { CaptchaService } from './auth/captcha.js';
+import { installGuard } from './auth/guard.js';
+import { LoginLockout } from './auth/lockout.js';
+import { authRoutes } from './auth/routes.js';
+import { TokenService } from './auth/tokens.js';
+import type { Config } from './config.js';
+import type { AppContext } from './context.js';
+import { resourceRoutes } from './crud/resource-routes.js';
+import type { Database } from './db/database.js';
+import { type FileStore, LocalFileStore, S3FileStore } from './files/file-store.js';
+import { uploadRoutes } from './files/upload-routes.js';
+import { installDrain } from './http/drain.js';
+import { installErrorHandling } from './http/error-handler.js';
+import { healthRoutes } from './http/health-routes.js';
+import { installSecurityHeaders } from './http/security-headers.js';
+import './resources/index.js';
+import { DictCache } from './system/dict-cache.js';
+import { type DictItem, dictRoutes } from './system/dict-routes.js';
+import { MenuStore } from './system/menu-store.js';
+import { menuRoutes } from './system/menu-routes.js';
+import { PermissionService } from './system/permissions.js';
+import { shellRoutes } from './system/shell-routes.js';
+import { userSettingRoutes } from './system/user-setting-routes.js';
+import { createStore, type KvStore } from './util/kv-store.js';
+import { SharedVersion } from './util/shared-version.js';
+import { workflowRoutes } from './workflow/index.js';
+
+export const REMOTES = ['system', 'party', 'community', 'workflow'] as const;
+
+export interface BuildOptions {
+  config: Config;
+  db: Database;
+  store?: KvStore;
+  files?: FileStore;
+  logger?: boolean;
+}
+
+/** The whole HTTP server: the BladeX API plus, when built, the shell and the remotes. */
+export async function buildApp(options: BuildOptions): Promise<{ app: FastifyInstance; ctx: AppContext }> {
+  const { config, db } = options;
+  const store = options.store ?? createStore(config.redisUrl);
+  const ctx: AppContext = {
+    config,
+    db,
+    store,
+    tokens: new TokenService(config.jwtSecret, store),
+    captcha: new CaptchaService(store, config.captchaEnabled),
+    lockout: new LoginLockout(store, config.loginMaxFailures, config.loginLockSeconds),
+    permissions: new PermissionService(db),
+    grantsVersion: new SharedVersion(store, 'version:grants'),
+    dicts: new DictCache<DictItem>(),
+    files:
+      options.files ??
+      (config.s3 ? new S3FileStore(config.s3) : new LocalFileStore(path.join(config.dataDir, 'uploads'))),
+  };
+  const app = Fastify({
+    logger: options.logger === false ? false : { level: config.logLevel },
+    bodyLimit: 2 * 1024 * 1024,
+    trustProxy: trustProxyOption(config.trustProxy),
+    // Requests arriving while the server drains are answered by http/drain.ts (envelope + headers).
+    return503OnClosing: false,
+  });
+
+  // Login and refresh calls may send form bodies.
+  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_req, body, done) => {
+    done(null, Object.fromEntries(new URLSearchParams(String(body))));
+  });
+
+  const shellDist = path.join(config.staticRoot, 'shell', 'dist');
+  const hasShell = existsSync(path.join(shellDist, 'index.html'));
+  installErrorHandling(app, hasShell ? { root: shellDist, index: 'index.html' } : undefined);
+  installGuard(app, ctx);
+  const menus = new MenuStore(db);
+  installSecurityHeaders(app, async () => (await menus.all()).map((m) => m.remote_entry));
+  installDrain(app);
+  await app.register(multipart, { limits: { fileSize: 10 * 1024 * 1024, files: 1, fields: 20 } });
+
+  healthRoutes(app, ctx);
+  authRoutes(app, ctx);
+  menuRoutes(app, ctx, menus);
+  dictRoutes(app, ctx);
+  shellRoutes(app, ctx);
+  uploadRoutes(app, ctx);
+  userSettingRoutes(app, ctx);
+  for (const def of resources) resourceRoutes(app, ctx, def);
+  workflowRoutes(app, ctx, resources);
+
+  await serveFrontEnd(app, config.staticRoot, hasShell);
+  app.addHook('onClose', async () => {
+    await store.close();
+  });
+  return { app, ctx };
+}
+
+/** Fastify's trustProxy for TRUST_PROXY. Fastify 5.12 no longer honours a number (it fails closed, as a
+ * hop count cannot tell a proxy from a client that sends enough X-Forwarded-For entries), so a hop count
+ * becomes the proxy-addr function it used to be: the `hops` addresses nearest the server are proxies.
+ * Use it only when nothing but the proxies can reach the port; a list of addresses is safer. */
+function trustProxyOption(value: Config['trustProxy']) {
+  if (typeof value !== 'number') return value;
+  return (_address: string, hop: number) => hop < value;
+}
+
+/** Serves apps/shell/dist at / (with a fallback to index.html for client routes) and each remote's
+ * dist at /remotes/<name>/. Missing builds are skipped so the API still runs. */
+async function serveFrontEnd(app: FastifyInstance, appsDir: string, hasShell: boolean): Promise<void> {
+  for (const remote of REMOTES) {
+    const dir = path.join(appsDir, remote, 'dist');
+    if (!existsSync(dir)) continue;
+    await app.register(fastifyStatic, {
+      root: dir,
+      prefix: `/remotes/${remote}/`,
+      decorateReply: false,
+      setHeaders: (reply) => reply.header('Access-Control-Allow-Origin', '*'),
+    });
+  }
+  if (!hasShell) return;
+  await app.register(fastifyStatic, {
+    root: path.join(appsDir, 'shell', 'dist'),
+    prefix: '/',
+    // Files are looked up per request, so a rebuilt front end is served without a restart.
+    wildcard: true,
+    index: ['index.html'],
+  });
+}

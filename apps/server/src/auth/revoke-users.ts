@@ -1,0 +1,25 @@
+import { sql } from 'kysely';
+import type { AppContext } from '../context.js';
+import { PLATFORM_TENANT } from '../db/database.js';
+
+/** Ends every live session of the users (their access and refresh tokens), on every instance. Call it
+ * after the change that shuts them out (lock, removal, password reset) has committed: a token issued
+ * before that moment dies, and a new one needs the new state (unlocked, the new password). */
+export async function revokeUsers(ctx: AppContext, userIds: string[]): Promise<void> {
+  if (!userIds.length) return;
+  const ttl = await longestTokenSeconds(ctx);
+  for (const id of userIds) await ctx.tokens.revokeUser(id, ttl);
+}
+
+/** No token outlives the longest validity any client grants (clients are global rows). */
+async function longestTokenSeconds(ctx: AppContext): Promise<number> {
+  const row = await ctx.db.tx({ tenantId: PLATFORM_TENANT }, (trx) =>
+    trx
+      .selectFrom('blade_client')
+      .select(sql<string>`max(greatest(access_token_validity, refresh_token_validity))`.as('s'))
+      .where('is_deleted', '=', 0)
+      .executeTakeFirst(),
+  );
+  const { accessTokenSeconds, refreshTokenSeconds } = ctx.config;
+  return Math.max(Number(row?.s ?? 0), accessTokenSeconds, refreshTokenSeconds);
+}

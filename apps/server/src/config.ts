@@ -1,0 +1,128 @@
+import { isIP } from 'node:net';
+import path from 'node:path';
+
+/** Every configuration variable the server reads. The README lists them with the same defaults. */
+export interface Config {
+  nodeEnv: string;
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  redisUrl: string | undefined;
+  jwtSecret: string;
+  clientId: string;
+  clientSecret: string;
+  captchaEnabled: boolean;
+  accessTokenSeconds: number;
+  refreshTokenSeconds: number;
+  loginMaxFailures: number;
+  loginLockSeconds: number;
+  staticRoot: string;
+  maxPageSize: number;
+  /** Paged lists count matching rows exactly up to this many; beyond, `total` is the planner's estimate. */
+  countCap: number;
+  seedDemo: boolean;
+  s3:
+    | { endpoint: string; region: string; bucket: string; accessKeyId: string; secretAccessKey: string }
+    | undefined;
+  logLevel: string;
+  /** Which proxies' X-Forwarded-For to believe for the client IP (lockout counts it): false (none),
+   * true (every hop), a hop count, or addresses/CIDRs of the proxies (Fastify's `trustProxy`). */
+  trustProxy: boolean | number | string[];
+}
+
+export const DEFAULT_JWT_SECRET = 'tongxin-embedded-demo-jwt-secret-change-me-in-production';
+export const DEFAULT_CLIENT_SECRET = 'saber_secret';
+
+const repoRoot = path.resolve(import.meta.dirname, '../../..');
+
+function bool(v: string | undefined, fallback: boolean): boolean {
+  if (v === undefined || v === '') return fallback;
+  return !['false', '0', 'no', 'off'].includes(v.toLowerCase());
+}
+
+function int(name: string, v: string | undefined, fallback: number): number {
+  if (v === undefined || v === '') return fallback;
+  const n = Number(v);
+  if (!Number.isInteger(n) || n < 0) throw new Error(`${name} must be a non-negative integer, got "${v}"`);
+  return n;
+}
+
+/** Named ranges proxy-addr (Fastify's trustProxy) knows. */
+const PROXY_RANGES = ['loopback', 'linklocal', 'uniquelocal'];
+
+function isProxyAddress(entry: string): boolean {
+  if (PROXY_RANGES.includes(entry)) return true;
+  const [address, prefix, ...rest] = entry.split('/');
+  const family = isIP(address ?? '');
+  if (!family || rest.length) return false;
+  if (prefix === undefined) return true;
+  if (!/^\d{1,3}$/.test(prefix)) return false;
+  return Number(prefix) <= (family === 4 ? 32 : 128);
+}
+
+/** TRUST_PROXY: unset/false, true, a hop count, or a comma list of proxy addresses and CIDRs. */
+export function parseTrustProxy(v: string | undefined): boolean | number | string[] {
+  const value = (v ?? '').trim();
+  if (value === '' || value.toLowerCase() === 'false') return false;
+  if (value.toLowerCase() === 'true') return true;
+  if (/^\d+$/.test(value)) return Number(value);
+  const entries = value
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
+  const bad = entries.filter((e) => !isProxyAddress(e));
+  if (!entries.length || bad.length)
+    throw new Error(
+      `TRUST_PROXY must be true, false, a hop count or a comma list of addresses/CIDRs, got "${bad.join(',') || value}"`,
+    );
+  return entries;
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const config: Config = {
+    nodeEnv: env.NODE_ENV ?? 'development',
+    port: int('PORT', env.PORT, 8080),
+    host: env.HOST ?? '0.0.0.0',
+    dataDir: path.resolve(env.DATA_DIR ?? path.join(repoRoot, 'data')),
+    databaseUrl: env.DATABASE_URL || undefined,
+    redisUrl: env.REDIS_URL || undefined,
+    // An empty variable counts as unset (never an empty signing key).
+    jwtSecret: env.JWT_SECRET || DEFAULT_JWT_SECRET,
+    clientId: env.CLIENT_ID ?? 'saber',
+    clientSecret: env.CLIENT_SECRET || DEFAULT_CLIENT_SECRET,
+    captchaEnabled: bool(env.CAPTCHA_ENABLED, true),
+    accessTokenSeconds: int('ACCESS_TOKEN_SECONDS', env.ACCESS_TOKEN_SECONDS, 3600),
+    refreshTokenSeconds: int('REFRESH_TOKEN_SECONDS', env.REFRESH_TOKEN_SECONDS, 7 * 24 * 3600),
+    loginMaxFailures: int('LOGIN_MAX_FAILURES', env.LOGIN_MAX_FAILURES, 5),
+    loginLockSeconds: int('LOGIN_LOCK_SECONDS', env.LOGIN_LOCK_SECONDS, 30 * 60),
+    staticRoot: path.resolve(env.STATIC_ROOT ?? path.join(repoRoot, 'apps')),
+    maxPageSize: int('MAX_PAGE_SIZE', env.MAX_PAGE_SIZE, 500),
+    countCap: int('COUNT_CAP', env.COUNT_CAP, 10_000),
+    // Demo data goes into a fresh embedded database by default; on PostgreSQL only when asked.
+    seedDemo: bool(env.SEED_DEMO, !env.DATABASE_URL),
+    logLevel: env.LOG_LEVEL ?? 'info',
+    trustProxy: parseTrustProxy(env.TRUST_PROXY),
+    s3: env.S3_ENDPOINT
+      ? {
+          endpoint: env.S3_ENDPOINT,
+          region: env.S3_REGION ?? 'us-east-1',
+          bucket: env.S3_BUCKET ?? 'tongxin',
+          accessKeyId: env.S3_ACCESS_KEY ?? '',
+          secretAccessKey: env.S3_SECRET_KEY ?? '',
+        }
+      : undefined,
+  };
+  assertProductionSafe(config);
+  return config;
+}
+
+/** Production must never run with a secret that ships in this repository. */
+export function assertProductionSafe(config: Config): void {
+  if (config.nodeEnv !== 'production') return;
+  const problems: string[] = [];
+  if (config.jwtSecret === DEFAULT_JWT_SECRET) problems.push('JWT_SECRET is the shipped default');
+  if (config.jwtSecret.length < 32) problems.push('JWT_SECRET must be at least 32 characters');
+  if (config.clientSecret === DEFAULT_CLIENT_SECRET) problems.push('CLIENT_SECRET is the shipped default');
+  if (problems.length) throw new Error(`Refusing to start in production: ${problems.join('; ')}`);
+}

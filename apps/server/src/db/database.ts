@@ -1,0 +1,76 @@
+import { Kysely, PostgresDialect, sql, type Transaction } from 'kysely';
+import pg from 'pg';
+import { PGliteDialect } from './pglite-dialect.js';
+
+export type Row = Record<string, unknown>;
+export type Schema = Record<string, Row>;
+export type Db = Kysely<Schema>;
+export type Trx = Transaction<Schema>;
+
+/** The plain application role every request runs as, so row-level security binds it. */
+export const APP_ROLE = 'tongxin_app';
+export const PLATFORM_TENANT = '000000';
+
+/** Who a transaction acts for. `allTenants` lifts the tenant policy and is only for platform
+ * operations that must span tenants (tenant management by the platform administrator). */
+export interface TenantScope {
+  tenantId: string;
+  allTenants?: boolean;
+}
+
+const TENANT_ID_PATTERN = /^[0-9A-Za-z_-]{1,12}$/;
+const raw = (v: string) => v;
+
+export class Database {
+  private constructor(
+    readonly kysely: Db,
+    readonly kind: 'pglite' | 'postgres',
+  ) {}
+
+  static async open(options: {
+    databaseUrl?: string;
+    dataDir?: string;
+    memory?: boolean;
+  }): Promise<Database> {
+    if (options.databaseUrl) {
+      const pool = new pg.Pool({
+        connectionString: options.databaseUrl,
+        max: 10,
+        types: {
+          getTypeParser: ((oid: number, format?: 'text' | 'binary') => {
+            if (oid === 1114 || oid === 1184 || oid === 1082 || oid === 20 || oid === 1700) return raw;
+            return pg.types.getTypeParser(oid, format as 'text');
+          }) as typeof pg.types.getTypeParser,
+        },
+      });
+      pool.on('error', () => undefined); // a dropped idle client is replaced on the next checkout
+      return new Database(new Kysely<Schema>({ dialect: new PostgresDialect({ pool }) }), 'postgres');
+    }
+    // Loaded only for the embedded database (about 35 MB once loaded): a server on PostgreSQL never needs it.
+    const { PGlite, types: pgliteTypes } = await import('@electric-sql/pglite');
+    const parsers = {
+      [pgliteTypes.INT8]: raw,
+      [pgliteTypes.TIMESTAMP]: raw,
+      [pgliteTypes.TIMESTAMPTZ]: raw,
+      [pgliteTypes.DATE]: raw,
+      [pgliteTypes.NUMERIC]: raw,
+    };
+    const pglite = options.memory ? new PGlite({ parsers }) : new PGlite(options.dataDir, { parsers });
+    await pglite.waitReady;
+    return new Database(new Kysely<Schema>({ dialect: new PGliteDialect(pglite) }), 'pglite');
+  }
+
+  /** Runs `fn` in one transaction as the application role with the tenant set for row-level security. */
+  async tx<T>(scope: TenantScope, fn: (trx: Trx) => Promise<T>): Promise<T> {
+    if (!TENANT_ID_PATTERN.test(scope.tenantId)) throw new Error(`Invalid tenant id: ${scope.tenantId}`);
+    return this.kysely.transaction().execute(async (trx) => {
+      await sql`select set_config('role', ${APP_ROLE}, true), set_config('app.tenant_id', ${scope.tenantId}, true),
+        set_config('app.all_tenants', ${scope.allTenants ? 'on' : 'off'}, true)`.execute(trx);
+      return fn(trx);
+    });
+  }
+
+  async close(): Promise<void> {
+    await this.kysely.destroy();
+  }
+}

@@ -1,0 +1,46 @@
+import { readdir, readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { sql, type Transaction } from 'kysely';
+import { APP_ROLE, type Database, type Schema } from './database.js';
+
+const MIGRATIONS_DIR = path.join(import.meta.dirname, 'migrations');
+const LOCK_KEY = 7263541; // any constant: serialises concurrent migrators on one database
+/** Serialises concurrent seeders (base and demo data) on one database: two instances started together on
+ * an empty database both seed, the second waits for the first's commit and then finds the rows present. */
+export const SEED_LOCK_KEY = 7263542;
+
+/** Waits for the seed lock; it is held until the transaction ends. */
+export async function lockSeed(trx: Transaction<Schema>): Promise<void> {
+  await sql`select pg_advisory_xact_lock(${SEED_LOCK_KEY})`.execute(trx);
+}
+
+/** Applies every pending `migrations/*.sql` file in name order, each in its own transaction,
+ * as the database owner. Returns the names applied. */
+export async function migrate(db: Database): Promise<string[]> {
+  const files = (await readdir(MIGRATIONS_DIR)).filter((f) => f.endsWith('.sql')).sort();
+  const applied: string[] = [];
+  // Under the lock too: two migrators creating the table at once collide in the catalog even with IF NOT EXISTS.
+  await db.kysely.transaction().execute(async (trx) => {
+    await sql`select pg_advisory_xact_lock(${LOCK_KEY})`.execute(trx);
+    await sql`CREATE TABLE IF NOT EXISTS tx_schema_migrations (name varchar(255) PRIMARY KEY, applied_at timestamp(0) NOT NULL DEFAULT localtimestamp(0))`.execute(
+      trx,
+    );
+  });
+  for (const file of files) {
+    const text = await readFile(path.join(MIGRATIONS_DIR, file), 'utf8');
+    await db.kysely.transaction().execute(async (trx) => {
+      await sql`select pg_advisory_xact_lock(${LOCK_KEY})`.execute(trx);
+      const done = await sql<{
+        name: string;
+      }>`select name from tx_schema_migrations where name = ${file}`.execute(trx);
+      if (done.rows.length) return;
+      await sql.raw(text).execute(trx);
+      await sql
+        .raw(`GRANT SELECT, INSERT, UPDATE, DELETE ON ALL TABLES IN SCHEMA public TO ${APP_ROLE}`)
+        .execute(trx);
+      await sql`insert into tx_schema_migrations (name) values (${file})`.execute(trx);
+      applied.push(file);
+    });
+  }
+  return applied;
+}

@@ -1,0 +1,140 @@
+import { randomBytes } from 'node:crypto';
+import path from 'node:path';
+import type { IncomingMessage } from 'node:http';
+import type { MultipartFile } from '@fastify/multipart';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { requireUser } from '../auth/guard.js';
+import type { AuthUser } from '../auth/tokens.js';
+import type { AppContext } from '../context.js';
+import { nextId } from '../db/ids.js';
+import { ApiError, badRequest, fail, ok } from '../http/envelope.js';
+import { formatDateTime } from '../util/datetime.js';
+import { extensionOf, FILE_TYPES } from './file-types.js';
+import { UploadInspector } from './upload-inspector.js';
+
+export const MAX_UPLOAD_BYTES = 10 * 1024 * 1024;
+const MAX_NAME = 200;
+const FILE_NAME = /^\d{8}\/[0-9a-f]{32}\.[a-z0-9]{1,5}$/;
+
+/** A failure of the request stream itself (aborted, malformed multipart), not of the store. */
+function isClientStreamError(e: unknown): boolean {
+  const { code, message } = e as { code?: string; message?: string };
+  return (
+    code === 'ECONNRESET' ||
+    code === 'ERR_STREAM_PREMATURE_CLOSE' ||
+    code === 'FST_REQ_FILE_TOO_LARGE' ||
+    /terminated early|Unexpected end of form|premature close/i.test(message ?? '')
+  );
+}
+
+/** Reads and drops what is left of a refused upload's body, so the client receives its answer and the
+ * connection can carry its next request (a keep-alive socket with an unread body would stall). A client
+ * that keeps sending beyond the upload limit loses the connection instead. */
+function discardRest(raw: IncomingMessage, maxBytes: number): void {
+  if (raw.readableEnded || raw.destroyed) return;
+  let dropped = 0;
+  raw.unpipe();
+  raw.on('data', (chunk: Buffer) => {
+    dropped += chunk.length;
+    if (dropped > maxBytes + 64 * 1024) raw.socket?.destroy();
+  });
+  raw.resume();
+}
+
+/** The uploader's endpoint: stores a file under an unguessable server-made name (local disk or S3) and
+ * records it; `/files/<yyyyMMdd>/<name>` serves it back with the type decided at upload. */
+export function uploadRoutes(app: FastifyInstance, ctx: AppContext): void {
+  const files = ctx.files;
+
+  const upload = async (request: FastifyRequest) => {
+    const user = requireUser(request);
+    const file = await request
+      .file({ limits: { fileSize: MAX_UPLOAD_BYTES, files: 1 } })
+      .catch(() => undefined);
+    if (!file) throw badRequest('请选择要上传的文件');
+    try {
+      return await store(user, file);
+    } catch (e) {
+      discardRest(request.raw, MAX_UPLOAD_BYTES);
+      throw e;
+    }
+  };
+
+  /** Checks the name and type, streams the file into the store and records it. */
+  const store = async (user: AuthUser, file: MultipartFile) => {
+    const name = path.basename((file.filename || '').replace(/\\/g, '/'));
+    // Control characters (NUL, line breaks) have no place in a name and the database refuses NUL.
+    if ([...name].some((c) => c.charCodeAt(0) < 0x20 || c.charCodeAt(0) === 0x7f))
+      throw badRequest('文件名不能包含控制字符');
+    const ext = extensionOf(name);
+    // Long names are shortened, keeping their extension.
+    const originalName =
+      name.length <= MAX_NAME ? name : `${name.slice(0, MAX_NAME - ext.length - 1)}.${ext}`;
+    const type = FILE_TYPES[ext];
+    if (!type) throw badRequest(`不支持上传该类型的文件: ${ext || '无扩展名'}`);
+    const day = formatDateTime().slice(0, 10).replace(/-/g, '');
+    const stored = `${day}/${randomBytes(16).toString('hex')}.${ext}`;
+    // Streamed to the store as it arrives (never whole in memory), checked on the way: the first bytes
+    // against the type, the size against the limit. A refused or broken upload leaves nothing stored.
+    const inspector = new UploadInspector(type, {
+      maxBytes: MAX_UPLOAD_BYTES,
+      truncated: () => file.file.truncated,
+    });
+    try {
+      await files.save(stored, file.file, inspector, type.mime);
+    } catch (e) {
+      if (e instanceof ApiError) throw e;
+      // The client went away or sent a broken body: nothing was stored.
+      if (isClientStreamError(e)) throw badRequest('文件上传中断,请重新上传');
+      throw e;
+    }
+    const link = `/files/${stored}`;
+    const id = nextId();
+    const now = formatDateTime();
+    const record = ctx.db.tx({ tenantId: user.tenantId }, (trx) =>
+      trx
+        .insertInto('blade_attach')
+        .values({
+          id,
+          tenant_id: user.tenantId,
+          link,
+          domain_url: '',
+          name: stored,
+          original_name: originalName,
+          extension: ext,
+          content_type: type.mime,
+          attach_size: inspector.bytes,
+          create_user: user.userId,
+          create_dept: user.deptIds[0] ?? null,
+          create_time: now,
+          update_user: user.userId,
+          update_time: now,
+        })
+        .execute(),
+    );
+    // A file without its record would be stored for nobody: it goes if the record cannot be written.
+    await record.catch(async (e: unknown) => {
+      await files.remove(stored).catch(() => undefined);
+      throw e;
+    });
+    return ok({ link, domain: '', name: stored, originalName, attachId: id });
+  };
+  const access = { config: { access: { token: true as const } } };
+  app.post('/api/blade-resource/oss/endpoint/put-file-attach', access, upload);
+  app.post('/api/blade-resource/oss/endpoint/put-file', access, upload);
+
+  app.get('/files/*', async (request, reply) => {
+    const name = (request.params as { '*': string })['*'];
+    const type = FILE_TYPES[extensionOf(name)];
+    if (!FILE_NAME.test(name) || !type) return reply.code(404).send(fail(404, '文件不存在'));
+    const file = await files.get(name);
+    if (!file) return reply.code(404).send(fail(404, '文件不存在'));
+    return reply
+      .header('content-type', type.mime)
+      .header('content-length', file.size)
+      .header('x-content-type-options', 'nosniff')
+      .header('content-disposition', type.inline ? 'inline' : 'attachment')
+      .header('cache-control', 'private, max-age=86400')
+      .send(file.body);
+  });
+}

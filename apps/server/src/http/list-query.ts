@@ -1,0 +1,196 @@
+import { sql, type SelectQueryBuilder } from 'kysely';
+import type { Schema } from '../db/database.js';
+import { toSnake } from '../util/case.js';
+import { parseDateTime } from '../util/datetime.js';
+import { badRequest } from './envelope.js';
+
+export type QueryFieldType = 'string' | 'number' | 'id' | 'datetime';
+
+/** A wire field a list call may filter or sort on. Anything not declared is refused with a 400. */
+export interface QueryField {
+  column: string;
+  type: QueryFieldType;
+  filter?: boolean;
+  sort?: boolean;
+}
+export type QueryFields = Record<string, QueryField>;
+
+type Op = '=' | '<>' | '>' | '<' | '>=' | '<=' | 'like' | 'not like' | 'is null' | 'is not null';
+type LikeShape = 'contains' | 'endsWith' | 'startsWith';
+
+interface Suffix {
+  op: Op;
+  like?: LikeShape;
+  date?: boolean;
+  novalue?: boolean;
+}
+
+// The BladeX filter suffixes. Order matters only for readability: each suffix starts with "_" and no
+// suffix is the tail of another, so the longest match is the only match.
+export const SUFFIXES: Record<string, Suffix> = {
+  _equal: { op: '=' },
+  _notequal: { op: '<>' },
+  _like: { op: 'like', like: 'contains' },
+  _likeleft: { op: 'like', like: 'endsWith' },
+  _likeright: { op: 'like', like: 'startsWith' },
+  _notlike: { op: 'not like', like: 'contains' },
+  _gt: { op: '>' },
+  _lt: { op: '<' },
+  _ge: { op: '>=' },
+  _le: { op: '<=' },
+  _dategt: { op: '>', date: true },
+  _datelt: { op: '<', date: true },
+  _datege: { op: '>=', date: true },
+  _datele: { op: '<=', date: true },
+  _dateequal: { op: '=', date: true },
+  _null: { op: 'is null', novalue: true },
+  _notnull: { op: 'is not null', novalue: true },
+};
+const SUFFIX_NAMES = Object.keys(SUFFIXES).sort((a, b) => b.length - a.length);
+const RESERVED = new Set(['current', 'size', 'ascs', 'descs', 'blade-auth', 'ids', '_t']);
+
+export interface Filter {
+  column: string;
+  op: Op;
+  value?: string;
+  cast?: boolean;
+}
+export interface Sort {
+  column: string;
+  direction: 'asc' | 'desc';
+}
+export interface ListQuery {
+  current: number;
+  size: number;
+  filters: Filter[];
+  sorts: Sort[];
+}
+
+const escapeLike = (v: string) => v.replace(/[\\%_]/g, (c) => `\\${c}`);
+/** Only identifier-like keys are echoed back in messages; anything else is described, not repeated. */
+export const shownKey = (key: string) => (/^[A-Za-z0-9_.-]{1,64}$/.test(key) ? key : '(非法参数名)');
+const NUMBER = /^-?\d+(\.\d+)?$/;
+
+function splitKey(key: string): { field: string; suffix: Suffix } {
+  for (const name of SUFFIX_NAMES) {
+    if (key.length > name.length && key.endsWith(name)) {
+      return { field: key.slice(0, -name.length), suffix: SUFFIXES[name]! };
+    }
+  }
+  return { field: key, suffix: SUFFIXES._like! };
+}
+
+function lookup(fields: QueryFields, name: string): QueryField | undefined {
+  if (Object.hasOwn(fields, name)) return fields[name];
+  // BladeX clients also spell some keys in lower case (the party-member picker's `idcard` for idCard)
+  const lower = name.toLowerCase();
+  return Object.entries(fields).find(
+    ([key, f]) => f.column === name || f.column === toSnake(name) || key.toLowerCase() === lower,
+  )?.[1];
+}
+
+function positiveInt(name: string, raw: unknown, fallback: number): number {
+  if (raw === undefined || raw === '') return fallback;
+  const n = Number(raw);
+  if (!Number.isInteger(n) || n < 1) throw badRequest(`分页参数 ${name} 必须是正整数`);
+  return n;
+}
+
+/** Parses paging, sorting and BladeX filters against an allow-list. `extra` names parameters the
+ * endpoint reads itself (for example parentId on a lazy tree) so they are not treated as filters. */
+export function parseListQuery(
+  query: Record<string, unknown>,
+  fields: QueryFields,
+  options: { maxSize: number; extra?: string[] },
+): ListQuery {
+  const current = positiveInt('current', query.current, 1);
+  const size = Math.min(positiveInt('size', query.size, 10), options.maxSize);
+  const filters: Filter[] = [];
+  const extra = new Set(options.extra ?? []);
+  for (const [key, rawValue] of Object.entries(query)) {
+    if (RESERVED.has(key) || extra.has(key) || key.endsWith('_ignore')) continue;
+    const value = Array.isArray(rawValue) ? rawValue[0] : rawValue;
+    if (value === undefined || value === null || value === '') continue;
+    if (typeof value !== 'string') throw badRequest(`不支持的查询条件: ${shownKey(key)}`);
+    const { field: name, suffix } = splitKey(key);
+    const field = lookup(fields, name);
+    if (!field || field.filter === false) throw badRequest(`不支持的查询条件: ${shownKey(key)}`);
+    if (suffix.novalue) {
+      filters.push({ column: field.column, op: suffix.op });
+    } else if (suffix.like) {
+      const v = escapeLike(value);
+      const pattern =
+        suffix.like === 'contains' ? `%${v}%` : suffix.like === 'startsWith' ? `${v}%` : `%${v}`;
+      // Compared as text whatever the column type (dictionary keys may be stored as numbers).
+      filters.push({ column: field.column, op: suffix.op, value: pattern, cast: true });
+    } else if (suffix.date || field.type === 'datetime') {
+      const d = parseDateTime(value);
+      if (!d) throw badRequest(`查询条件 ${shownKey(key)} 的日期格式应为 yyyy-MM-dd HH:mm:ss`);
+      filters.push({ column: field.column, op: suffix.op, value: d });
+    } else {
+      if ((field.type === 'number' || field.type === 'id') && !NUMBER.test(value)) {
+        throw badRequest(`查询条件 ${shownKey(key)} 必须是数字`);
+      }
+      filters.push({ column: field.column, op: suffix.op, value });
+    }
+  }
+  const sorts: Sort[] = [];
+  for (const [param, direction] of [
+    ['ascs', 'asc'],
+    ['descs', 'desc'],
+  ] as const) {
+    const raw = query[param];
+    if (raw === undefined || raw === '') continue;
+    if (typeof raw !== 'string') throw badRequest('不支持的排序字段');
+    for (const name of raw
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean)) {
+      const field = lookup(fields, name);
+      if (!field || !field.sort) throw badRequest(`不支持的排序字段: ${shownKey(name)}`);
+      sorts.push({ column: field.column, direction });
+    }
+  }
+  return { current, size, filters, sorts };
+}
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export type AnySelect = SelectQueryBuilder<Schema, any, any>;
+
+/** Adds the parsed filters to a query. Columns come from the allow-list; values are bound parameters. */
+export function applyFilters<Q extends AnySelect>(qb: Q, filters: Filter[], alias?: string): Q {
+  let q = qb;
+  for (const f of filters) {
+    const ref = sql.ref(alias ? `${alias}.${f.column}` : f.column);
+    if (f.op === 'is null' || f.op === 'is not null') {
+      q = q.where(ref, f.op === 'is null' ? 'is' : 'is not', null) as Q;
+    } else if (f.cast) {
+      q = q.where(sql`${ref}::text`, f.op, f.value) as Q;
+    } else {
+      q = q.where(ref, f.op, f.value) as Q;
+    }
+  }
+  return q;
+}
+
+export function applySorts<Q extends AnySelect>(qb: Q, sorts: Sort[], fallback: Sort[], alias?: string): Q {
+  let q = qb;
+  for (const s of sorts.length ? sorts : fallback) {
+    q = q.orderBy(sql.ref(alias ? `${alias}.${s.column}` : s.column), s.direction) as Q;
+  }
+  return q;
+}
+
+export interface Page<T> {
+  records: T[];
+  total: number;
+  size: number;
+  current: number;
+  pages: number;
+  /** false when `total` is an estimate (large result sets, see crud/page-total.ts), not a count. */
+  totalExact: boolean;
+}
+
+export function page<T>(records: T[], total: number, q: ListQuery, totalExact = true): Page<T> {
+  return { records, total, size: q.size, current: q.current, pages: Math.ceil(total / q.size), totalExact };
+}

@@ -1,0 +1,13 @@
+import { registerHooks, type ResourceHooks } from '../crud/hooks.js';
+import { grantsChanged } from '../system/grants-changed.js';
+
+/** Data and API scopes feed every permission decision (row conditions, visible fields, protected API
+ * paths): any committed change drops the cached grants so the next request reads them afresh. */
+const invalidating: ResourceHooks = {
+  async committed({ ctx }) {
+    await grantsChanged(ctx);
+  },
+};
+
+registerHooks('dataScope', invalidating);
+registerHooks('apiScope', invalidating);

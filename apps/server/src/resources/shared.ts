@@ -1,0 +1,52 @@
+export { deptsBelow } from '../system/depts.js';
+import { sql } from 'kysely';
+import type { Trx } from '../db/database.js';
+import { isId } from '../db/ids.js';
+import { badRequest } from '../http/envelope.js';
+
+/** Comma-joined id lists (`1,2,3`) as used by BladeX columns such as user.role_id. */
+export function idList(raw: unknown, label: string): string[] {
+  if (raw === undefined || raw === null || raw === '') return [];
+  const ids = String(raw)
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
+  if (!ids.every(isId)) throw badRequest(`${label}格式不正确`);
+  return [...new Set(ids)];
+}
+
+/** Every id must be a live row of `table` in `tenantId`. */
+export async function requireRows(
+  trx: Trx,
+  table: string,
+  ids: string[],
+  tenantId: string,
+  label: string,
+): Promise<void> {
+  if (!ids.length) return;
+  const rows = await trx
+    .selectFrom(table)
+    .select('id')
+    .where('id', 'in', ids)
+    .where('tenant_id', '=', tenantId)
+    .where('is_deleted', '=', 0)
+    .execute();
+  if (rows.length !== ids.length) throw badRequest(`${label}不存在或不属于当前租户`);
+}
+
+/** Acts for another tenant inside the current transaction (row-level security follows). */
+export async function actAsTenant(trx: Trx, tenantId: string): Promise<void> {
+  await sql`select set_config('app.tenant_id', ${tenantId}, true)`.execute(trx);
+}
+
+/** Names of rows by id, for display columns (`roleName` from `roleId`). */
+export async function namesById(
+  trx: Trx,
+  table: string,
+  column: string,
+  ids: string[],
+): Promise<Map<string, string>> {
+  if (!ids.length) return new Map();
+  const rows = await trx.selectFrom(table).select(['id', column]).where('id', 'in', ids).execute();
+  return new Map(rows.map((r) => [String(r.id), String(r[column] ?? '')]));
+}

@@ -1,0 +1,100 @@
+import type { FastifyInstance } from 'fastify';
+import { requireUser } from '../auth/guard.js';
+import type { AppContext } from '../context.js';
+import { PLATFORM_TENANT } from '../db/database.js';
+import { badRequest, ok } from '../http/envelope.js';
+
+export interface DictItem {
+  id: string;
+  parentId: string;
+  code: string;
+  dictKey: string;
+  dictValue: string;
+  dictValueBo: string;
+  sort: number;
+  remark: string;
+}
+
+const CODE = /^[A-Za-z0-9_.-]{1,255}$/;
+const MAX_BATCH = 50;
+
+/** The items of one dictionary: rows under its header row (parent_id 0), in sort order, cached. Business
+ * dictionaries (`biz`) belong to the tenant; platform ones are shared. */
+export async function loadDictItems(
+  ctx: AppContext,
+  tenantId: string,
+  code: string,
+  biz: boolean,
+): Promise<DictItem[]> {
+  const table = biz ? 'blade_dict_biz' : 'blade_dict';
+  const scopeTenant = biz ? tenantId : PLATFORM_TENANT;
+  return ctx.dicts.get(`${table}:${scopeTenant}:${code}`, async () => {
+    const rows = await ctx.db.tx({ tenantId: scopeTenant }, (trx) => {
+      let q = trx
+        .selectFrom(`${table} as d`)
+        .innerJoin(`${table} as h`, 'h.id', 'd.parent_id')
+        .select([
+          'd.id',
+          'd.parent_id',
+          'd.code',
+          'd.dict_key',
+          'd.dict_value',
+          'd.dict_value_bo',
+          'd.sort',
+          'd.remark',
+        ])
+        .where('h.code', '=', code)
+        .where('h.parent_id', '=', 0)
+        .where('h.is_deleted', '=', 0)
+        .where('d.is_deleted', '=', 0)
+        .orderBy('d.sort')
+        .orderBy('d.id');
+      if (biz) q = q.where('d.tenant_id', '=', scopeTenant);
+      return q.execute();
+    });
+    return rows.map((r): DictItem => ({
+      id: String(r.id),
+      parentId: String(r.parent_id),
+      code: String(r.code),
+      dictKey: String(r.dict_key),
+      dictValue: String(r.dict_value),
+      dictValueBo: (r.dict_value_bo as string | null) ?? '',
+      sort: Number(r.sort),
+      remark: (r.remark as string | null) ?? '',
+    }));
+  });
+}
+
+const codeParam = (raw: unknown): string => {
+  if (typeof raw !== 'string' || !CODE.test(raw)) throw badRequest('请输入正确的字典编号');
+  return raw;
+};
+
+export function dictRoutes(app: FastifyInstance, ctx: AppContext): void {
+  for (const [base, biz] of [
+    ['/api/blade-system/dict', false],
+    ['/api/blade-system/dict-biz', true],
+  ] as const) {
+    app.get(`${base}/dictionary`, { config: { access: { token: true } } }, async (request) => {
+      const user = requireUser(request);
+      return ok(
+        await loadDictItems(
+          ctx,
+          user.tenantId,
+          codeParam((request.query as Record<string, unknown>).code),
+          biz,
+        ),
+      );
+    });
+    // One call for every dictionary a screen shows: `codes=a,b,c` → `{a: [...], b: [...]}`.
+    app.get(`${base}/dictionary-batch`, { config: { access: { token: true } } }, async (request) => {
+      const user = requireUser(request);
+      const raw = (request.query as Record<string, unknown>).codes;
+      const codes = typeof raw === 'string' ? [...new Set(raw.split(',').filter(Boolean))] : [];
+      if (!codes.length || codes.length > MAX_BATCH) throw badRequest('请输入字典编号(最多50个)');
+      const out: Record<string, DictItem[]> = {};
+      for (const code of codes) out[code] = await loadDictItems(ctx, user.tenantId, codeParam(code), biz);
+      return ok(out);
+    });
+  }
+}

@@ -1,0 +1,9 @@
+import type { AppContext } from '../context.js';
+
+/** Menus, role grants, top-menu settings, tenant packages or scopes changed (and committed): this
+ * instance drops its cached grants now, and every instance's cached menu answers and grants are keyed
+ * on the shared version, which this replaces. */
+export async function grantsChanged(ctx: AppContext): Promise<void> {
+  ctx.permissions.invalidate();
+  await ctx.grantsVersion.bump();
+}

@@ -1,0 +1,60 @@
+import { buttonCode, hasStandard, resources } from '@tongxin/resources';
+import { describe, expect, it } from 'vitest';
+import { seedDicts } from '../src/seed/data/dicts.js';
+import { type SeedMenu, seedMenus } from '../src/seed/data/menus.js';
+
+// Every definition must agree with the seeded menus (its button codes) and dictionaries (its dict codes).
+const codes = new Set<string>();
+const walk = (menus: SeedMenu[]) => {
+  for (const m of menus) {
+    codes.add(m.code);
+    walk(m.children ?? []);
+  }
+};
+walk(seedMenus);
+const dicts = new Map(seedDicts.map((d) => [d.code, d]));
+
+describe.each(resources.map((d) => [d.name, d] as const))('definition %s', (_name, def) => {
+  it('is well formed', () => {
+    expect(def.path).toMatch(/^\/api\/[a-z0-9_-]+(\/[A-Za-z0-9_-]+)*$/);
+    const names = def.fields.map((f) => f.name);
+    expect(new Set(names).size).toBe(names.length);
+    for (const f of def.fields) {
+      expect(f.label.zh, f.name).toBeTruthy();
+      expect(f.label.en, f.name).toBeTruthy();
+    }
+    if (def.tree) expect(names).toContain(def.tree.parentField);
+    for (const s of def.defaultSort ?? [])
+      expect([...names, 'id', 'createTime', 'updateTime']).toContain(s.field);
+  });
+
+  it('uses button codes the seeded menus have', () => {
+    for (const action of ['add', 'edit', 'delete', 'view'] as const) {
+      if (hasStandard(def, action)) expect(codes, buttonCode(def, action)).toContain(buttonCode(def, action));
+    }
+    if (!hasStandard(def, 'view')) expect(codes).toContain(def.permission);
+    if (def.exportable) expect(codes).toContain(buttonCode(def, 'export'));
+    if (def.importable) expect(codes).toContain(buttonCode(def, 'import'));
+    for (const a of def.actions ?? []) expect(codes).toContain(a.code ?? `${def.permission}_${a.name}`);
+    // a second screen serving the resource has the same buttons under its own prefix
+    for (const alias of def.permissionAliases ?? []) {
+      for (const action of ['add', 'edit', 'delete', 'view'] as const)
+        if (hasStandard(def, action)) expect(codes).toContain(`${alias}_${action}`);
+      for (const a of def.actions ?? []) if (!a.code) expect(codes).toContain(`${alias}_${a.name}`);
+    }
+    // extra picker codes name seeded codes (or a prefix of some)
+    for (const p of def.pickers ?? [])
+      expect(
+        [...codes].some((c) => (p.endsWith('*') ? c.startsWith(p.slice(0, -1)) : c === p)),
+        p,
+      ).toBe(true);
+  });
+
+  it('binds dictionaries that are seeded, at the right level', () => {
+    for (const f of def.fields.filter((x) => x.dict)) {
+      const seeded = dicts.get(f.dict!.code);
+      expect(seeded, `${f.name}: ${f.dict!.code}`).toBeDefined();
+      expect(Boolean(seeded!.biz), `${f.name}: ${f.dict!.code} biz`).toBe(Boolean(f.dict!.biz));
+    }
+  });
+});

@@ -1,0 +1,164 @@
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance, InjectOptions } from 'fastify';
+import pg from 'pg';
+import { buildApp } from '../src/app.js';
+import { type Config, loadConfig } from '../src/config.js';
+import type { AppContext } from '../src/context.js';
+import { Database } from '../src/db/database.js';
+import { migrate } from '../src/db/migrate.js';
+import { md5Hex } from '../src/auth/passwords.js';
+import { seed } from '../src/seed/seed.js';
+import { MemoryStore, type KvStore } from '../src/util/kv-store.js';
+
+export const BASIC = `Basic ${Buffer.from('saber:saber_secret').toString('base64')}`;
+export const onPostgres = process.env.TEST_DB === 'postgres';
+
+/** A throw-away database: an in-memory PGlite, or a fresh database on the PostgreSQL of DATABASE_URL. */
+export async function openTestDatabase(): Promise<{ db: Database; drop: () => Promise<void> }> {
+  if (!onPostgres) {
+    const db = await Database.open({ memory: true });
+    return { db, drop: () => db.close() };
+  }
+  const adminUrl = process.env.DATABASE_URL!;
+  const name = `tongxin_test_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  const db = await Database.open({ databaseUrl: url.toString() });
+  return {
+    db,
+    drop: async () => {
+      await db.close();
+      const c = new pg.Client({ connectionString: adminUrl });
+      await c.connect();
+      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await c.end();
+    },
+  };
+}
+
+export interface TestServer {
+  app: FastifyInstance;
+  ctx: AppContext;
+  db: Database;
+  config: Config;
+  close: () => Promise<void>;
+}
+
+export async function startTestServer(
+  overrides: Partial<Config> = {},
+  store?: KvStore,
+  beforeReady?: (app: FastifyInstance) => void,
+): Promise<TestServer> {
+  const { db, drop } = await openTestDatabase();
+  const config = {
+    ...loadConfig({ NODE_ENV: 'test', CAPTCHA_ENABLED: 'false' } as NodeJS.ProcessEnv),
+    staticRoot: '/nonexistent',
+    dataDir: mkdtempSync(path.join(tmpdir(), 'tongxin-test-')),
+    ...overrides,
+  };
+  await migrate(db);
+  await seed(db, config);
+  const { app, ctx } = await buildApp({
+    config,
+    db,
+    store: store ?? new MemoryStore(),
+    logger: process.env.TEST_LOG === '1',
+  });
+  beforeReady?.(app);
+  await app.ready();
+  return {
+    app,
+    ctx,
+    db,
+    config,
+    close: async () => {
+      await app.close();
+      await drop();
+      rmSync(config.dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export interface LoginOptions {
+  tenantId?: string;
+  account?: string;
+  password?: string;
+  grant?: string;
+  headers?: Record<string, string>;
+  ip?: string;
+}
+
+export function tokenRequest(app: FastifyInstance, o: LoginOptions = {}) {
+  const tenantId = o.tenantId ?? '000000';
+  const query = new URLSearchParams({
+    tenantId,
+    username: o.account ?? 'admin',
+    password: md5Hex(o.password ?? 'admin'),
+    grant_type: o.grant ?? 'password',
+    scope: 'all',
+    type: 'account',
+  });
+  return app.inject({
+    method: 'POST',
+    url: `/api/blade-auth/oauth/token?${query}`,
+    headers: { authorization: BASIC, 'tenant-id': tenantId, ...o.headers },
+    remoteAddress: o.ip ?? '127.0.0.1',
+  });
+}
+
+export async function login(app: FastifyInstance, o: LoginOptions = {}): Promise<string> {
+  const res = await tokenRequest(app, o);
+  const body = res.json();
+  if (!body.access_token) throw new Error(`login failed: ${res.body}`);
+  return body.access_token as string;
+}
+
+export function call(
+  app: FastifyInstance,
+  token: string | undefined,
+  method: InjectOptions['method'],
+  url: string,
+  payload?: unknown,
+) {
+  return app.inject({
+    method,
+    url,
+    headers: token ? { 'blade-auth': `bearer ${token}` } : {},
+    ...(payload === undefined ? {} : { payload: payload as InjectOptions['payload'] }),
+  });
+}
+
+/** A multipart/form-data body with one file field. */
+export function multipart(
+  field: string,
+  filename: string,
+  content: Buffer,
+  type = 'application/octet-stream',
+) {
+  const boundary = `----tongxin${randomBytes(8).toString('hex')}`;
+  const head = Buffer.from(
+    `--${boundary}\r\nContent-Disposition: form-data; name="${field}"; filename="${filename}"\r\nContent-Type: ${type}\r\n\r\n`,
+  );
+  const tail = Buffer.from(`\r\n--${boundary}--\r\n`);
+  return {
+    payload: Buffer.concat([head, content, tail]),
+    contentType: `multipart/form-data; boundary=${boundary}`,
+  };
+}
+
+export function upload(app: FastifyInstance, token: string, url: string, filename: string, content: Buffer) {
+  const body = multipart('file', filename, content);
+  return app.inject({
+    method: 'POST',
+    url,
+    headers: { 'blade-auth': `bearer ${token}`, 'content-type': body.contentType },
+    payload: body.payload,
+  });
+}

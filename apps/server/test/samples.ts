@@ -1,0 +1,77 @@
+import { columnOf, type FieldDef, type ResourceDef, resources } from '@tongxin/resources';
+import { randomBytes } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import { call } from './harness.js';
+
+const byName = new Map(resources.map((r) => [r.name, r]));
+
+/** A value that passes a field's rules; unique fields get a fresh value each call. */
+export async function sampleValue(app: FastifyInstance, token: string, f: FieldDef): Promise<unknown> {
+  const tag = randomBytes(3).toString('hex');
+  const fit = (s: string) => (f.maxLength ? s.slice(0, f.maxLength) : s);
+  if (f.defaultValue !== undefined && !f.unique) return f.defaultValue;
+  if (f.options?.length) return f.options[0]!.value;
+  if (f.dict) {
+    const path = f.dict.biz ? 'dict-biz' : 'dict';
+    const items = (
+      await call(app, token, 'GET', `/api/blade-system/${path}/dictionary?code=${f.dict.code}`)
+    ).json().data;
+    if (items?.length) return items[0].dictKey;
+  }
+  switch (f.kind) {
+    case 'int':
+      return f.min ?? 1;
+    case 'flag':
+      return 0;
+    case 'decimal':
+      return '1.5';
+    case 'date':
+      return '2026-01-02';
+    case 'datetime':
+      return '2026-01-02 03:04:05';
+    case 'phone':
+      return `138${String(parseInt(tag, 16) % 100_000_000).padStart(8, '0')}`;
+    case 'email':
+      return `t${tag}@example.cn`;
+    case 'idcard':
+      return '11010519491231002X';
+    case 'parent':
+      return '0';
+    case 'ref': {
+      if (!f.ref) return undefined;
+      const path = byName.get(f.ref.resource)?.path ?? `/api/blade-system/${f.ref.resource}`;
+      const rows = (await call(app, token, 'GET', `${path}/select`)).json().data ?? [];
+      return rows[0]?.id;
+    }
+    case 'files':
+    case 'images':
+      return JSON.stringify([{ originalName: 'a.png', link: '/files/20260101/a.png' }]);
+    default: {
+      if (f.pattern) {
+        const re = new RegExp(f.pattern.regex);
+        for (const candidate of [`t${tag}`, `T${tag}`, tag, `${parseInt(tag, 16)}`, `/t${tag}`]) {
+          if (re.test(fit(candidate))) return fit(candidate);
+        }
+      }
+      return fit(f.unique ? `样例${tag}` : `样例${f.label.zh}`);
+    }
+  }
+}
+
+/** A body for a new record with every required field (and every field with a rule) filled. */
+export async function sampleBody(
+  app: FastifyInstance,
+  token: string,
+  def: ResourceDef,
+): Promise<Record<string, unknown>> {
+  const body: Record<string, unknown> = {};
+  for (const f of def.fields) {
+    if (f.form === false) continue;
+    if (f.kind === 'ref' && !f.required) continue;
+    const v = await sampleValue(app, token, f);
+    if (v !== undefined) body[f.name] = v;
+  }
+  return body;
+}
+
+export const columnsOf = (def: ResourceDef) => def.fields.map(columnOf);

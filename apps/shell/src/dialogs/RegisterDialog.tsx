@@ -1,0 +1,123 @@
+import { useState } from 'react';
+import { App, Form, Input, Modal } from 'antd';
+import { useNavigate } from 'react-router-dom';
+import { useTranslation } from 'react-i18next';
+import { ApiError, logout, registerGuest, website } from '@tongxin/api-client';
+import { useAuthStore } from '../session/auth-store';
+import { logoutLocally } from '../session/session-actions';
+import { needsRegistration } from './needs-registration';
+
+interface RegisterFields {
+  tenantId: string;
+  name: string;
+  account: string;
+  password: string;
+  password2: string;
+}
+
+/** Third-party registration 'account registration' (§2 dialogs, §4, §5). */
+export function RegisterDialog() {
+  const { t } = useTranslation('shell');
+  const { modal, message } = App.useApp();
+  const navigate = useNavigate();
+  const user = useAuthStore((s) => s.user);
+  const [form] = Form.useForm<RegisterFields>();
+  const [saving, setSaving] = useState(false);
+  const open = !!user && needsRegistration(user.user_id);
+  const tenantKnown = Boolean(user?.tenant_id);
+
+  const submit = async () => {
+    const values = await form.validateFields();
+    setSaving(true);
+    try {
+      await registerGuest({
+        tenantId: tenantKnown ? user!.tenant_id : values.tenantId,
+        name: values.name,
+        account: values.account,
+        password: values.password,
+        oauthId: user?.oauth_id,
+      });
+      modal.info({
+        title: t('common.tip'),
+        content: t('register.pending'),
+        okText: t('common.confirm'),
+        onOk: async () => {
+          await logout().catch(() => undefined);
+          logoutLocally();
+          void navigate('/login', { replace: true });
+        },
+      });
+    } catch (error) {
+      if (!(error instanceof ApiError)) void message.error(t('register.failed'));
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  return (
+    <Modal
+      open={open}
+      title={t('register.title')}
+      closable={false}
+      maskClosable={false}
+      keyboard={false}
+      okText={t('common.submit')}
+      cancelButtonProps={{ style: { display: 'none' } }}
+      confirmLoading={saving}
+      onOk={() => void submit().catch(() => undefined)}
+    >
+      <Form
+        form={form}
+        layout="vertical"
+        initialValues={{
+          tenantId: user?.tenant_id || website.tenantId,
+          name: user?.nick_name,
+          account: user?.account,
+        }}
+      >
+        {!tenantKnown && (
+          <Form.Item
+            name="tenantId"
+            label={t('register.tenantId')}
+            rules={[{ required: true, message: t('register.tenantRequired') }]}
+          >
+            <Input />
+          </Form.Item>
+        )}
+        <Form.Item name="name" label={t('register.name')}>
+          <Input />
+        </Form.Item>
+        <Form.Item
+          name="account"
+          label={t('register.account')}
+          rules={[{ required: true, message: t('register.accountRequired') }]}
+        >
+          <Input />
+        </Form.Item>
+        <Form.Item
+          name="password"
+          label={t('register.password')}
+          rules={[{ required: true, message: t('register.passwordRequired') }]}
+        >
+          <Input.Password />
+        </Form.Item>
+        <Form.Item
+          name="password2"
+          label={t('register.password2')}
+          dependencies={['password']}
+          rules={[
+            { required: true, message: t('register.passwordRequired') },
+            ({ getFieldValue }) => ({
+              validator: (_, value: string) =>
+                !value || value === getFieldValue('password')
+                  ? Promise.resolve()
+                  : Promise.reject(new Error(t('register.mismatch'))),
+            }),
+          ]}
+        >
+          <Input.Password />
+        </Form.Item>
+      </Form>
+    </Modal>
+  );
+}

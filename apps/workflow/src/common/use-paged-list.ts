@@ -1,0 +1,57 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+import type { TablePaginationConfig } from 'antd';
+import { website, type Page, type PageQuery } from '@tongxin/api-client';
+import { useTotalText } from '@tongxin/shared-ui';
+
+const EMPTY: Page<never> = { records: [], total: 0, size: website.pageSize, current: 1, pages: 0 };
+
+/**
+ * A server-paged list (§9: first page 1, size 10, sizes 10/30/50/100/200): the current filters, the page,
+ * and antd pagination props (with the total, marked approximate when the server estimated it). Loads again on every mount, so a kept-alive tab shown again is fresh;
+ * only the newest answer fills the table.
+ */
+export function usePagedList<T, Q extends object>(
+  fetchPage: (query: Q & PageQuery) => Promise<Page<T>>,
+  initial: Q,
+) {
+  const [filters, setFilters] = useState<Q>(initial);
+  const [current, setCurrent] = useState(1);
+  const [size, setSize] = useState<number>(website.pageSize);
+  const [page, setPage] = useState<Page<T>>(EMPTY);
+  const [loading, setLoading] = useState(false);
+  const [version, setVersion] = useState(0);
+  const fetchRef = useRef(fetchPage);
+  fetchRef.current = fetchPage;
+  const latest = useRef(0);
+
+  useEffect(() => {
+    const ticket = ++latest.current;
+    setLoading(true);
+    fetchRef
+      .current({ ...filters, current, size })
+      .then((result) => ticket === latest.current && setPage(result))
+      .catch(() => undefined) // the http client showed the server's message
+      .finally(() => ticket === latest.current && setLoading(false));
+  }, [filters, current, size, version]);
+
+  const search = useCallback((next: Q) => {
+    setFilters(next);
+    setCurrent(1);
+  }, []);
+  const reload = useCallback(() => setVersion((v) => v + 1), []);
+  const totalText = useTotalText();
+  const pagination: TablePaginationConfig = {
+    current,
+    pageSize: size,
+    total: page.total,
+    // 共 N 条, or 约 N 条 when the server estimated the total of a large list
+    showTotal: (n) => totalText(n, page.totalExact !== false),
+    pageSizeOptions: website.pageSizes.map(String),
+    showSizeChanger: true,
+    onChange: (c, s) => {
+      setCurrent(s === size ? c : 1);
+      setSize(s);
+    },
+  };
+  return { page, loading, filters, search, reload, pagination };
+}

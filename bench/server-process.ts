@@ -1,0 +1,114 @@
+// The measured server runs in its own process (as deployed), so its RSS is its own and the load
+// generator does not share its event loop. Baseline HTTP servers run the same way.
+import { type ChildProcess, spawn } from 'node:child_process';
+import { readFile } from 'node:fs/promises';
+import { createServer } from 'node:net';
+import path from 'node:path';
+
+const repo = path.resolve(import.meta.dirname, '..');
+
+export interface ChildServer {
+  url: string;
+  pid: number;
+  stop: () => Promise<void>;
+}
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const s = createServer();
+    s.once('error', reject);
+    s.listen(0, '127.0.0.1', () => {
+      const port = (s.address() as { port: number }).port;
+      s.close(() => resolve(port));
+    });
+  });
+}
+
+async function waitUntilUp(url: string, child: ChildProcess, log: () => string): Promise<void> {
+  const until = Date.now() + 120_000;
+  while (Date.now() < until) {
+    if (child.exitCode !== null) throw new Error(`server exited (${child.exitCode}):\n${log()}`);
+    try {
+      if ((await fetch(url)).ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error(`server did not answer ${url} within 120 s:\n${log()}`);
+}
+
+/** Starts `node --import tsx <script>` in `cwd` with `env`, and waits for `probe` to answer 200. */
+async function startNode(script: string, cwd: string, env: Record<string, string>, probe: string) {
+  const port = await freePort();
+  const child = spawn(process.execPath, ['--import', 'tsx', script], {
+    cwd,
+    env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  const keep = (b: Buffer) => {
+    output = (output + b.toString()).slice(-4000);
+  };
+  child.stdout!.on('data', keep);
+  child.stderr!.on('data', keep);
+  const url = `http://127.0.0.1:${port}`;
+  await waitUntilUp(`${url}${probe}`, child, () => output);
+  return {
+    url,
+    pid: child.pid!,
+    stop: async () => {
+      if (child.exitCode !== null) return;
+      const exited = new Promise((r) => child.once('exit', r));
+      child.kill('SIGTERM');
+      await exited;
+    },
+  };
+}
+
+/** The real server (apps/server/src/main.ts) on the bench database. */
+export function startServer(databaseUrl: string, dataDir: string): Promise<ChildServer> {
+  return startNode(
+    'src/main.ts',
+    path.join(repo, 'apps/server'),
+    {
+      DATABASE_URL: databaseUrl,
+      DATA_DIR: dataDir,
+      CAPTCHA_ENABLED: 'false',
+      SEED_DEMO: 'false',
+      LOG_LEVEL: 'warn',
+      STATIC_ROOT: path.join(dataDir, 'no-static'),
+    },
+    '/api/health',
+  );
+}
+
+/** A bare Fastify route answering the bytes of `bodyFile` as JSON (the framework-only baseline). */
+export function startBareServer(bodyFile: string): Promise<ChildServer> {
+  return startNode('bare-server.ts', import.meta.dirname, { BARE_BODY_FILE: bodyFile }, '/bare');
+}
+
+/** A process's resident set size now, MB (0 without procfs). */
+export async function rssNow(pid: number): Promise<number> {
+  const status = await readFile(`/proc/${pid}/status`, 'utf8').catch(() => '');
+  return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024;
+}
+
+/** Samples a process's resident set size while a run is going; `stop` answers the highest, in MB. */
+export function sampleRss(pid: number, everyMs = 100): { stop: () => Promise<number> } {
+  let max = 0;
+  let running = true;
+  const loop = (async () => {
+    while (running) {
+      max = Math.max(max, await rssNow(pid));
+      await new Promise((r) => setTimeout(r, everyMs));
+    }
+  })();
+  return {
+    stop: async () => {
+      running = false;
+      await loop;
+      return max;
+    },
+  };
+}

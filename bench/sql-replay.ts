@@ -1,0 +1,80 @@
+// "The same SQL through pg directly": the statements one API request sends to PostgreSQL are recorded
+// (from an in-process server on the bench database, by wrapping pg's Client.query), then replayed
+// on a pg pool with the server's pool size and type parsers — no HTTP, no Fastify, no Kysely, no JSON.
+import pg from 'pg';
+
+export interface Statement {
+  text: string;
+  values: unknown[];
+}
+
+type Query = (...args: unknown[]) => unknown;
+
+/** Every statement pg sends while `run` runs (pg is one module instance shared with the server code). */
+export async function captureStatements(run: () => Promise<void>): Promise<Statement[]> {
+  const proto = pg.Client.prototype as unknown as { query: Query };
+  const original = proto.query;
+  const seen: Statement[] = [];
+  proto.query = function (this: unknown, ...args: unknown[]) {
+    const [first, second] = args;
+    if (typeof first === 'string')
+      seen.push({ text: first, values: Array.isArray(second) ? [...second] : [] });
+    else if (first && typeof first === 'object' && 'text' in first) {
+      const q = first as { text: string; values?: unknown[] };
+      seen.push({ text: q.text, values: [...(q.values ?? [])] });
+    }
+    return original.apply(this, args);
+  };
+  try {
+    await run();
+  } finally {
+    proto.query = original;
+  }
+  return seen;
+}
+
+const raw = (v: string) => v;
+
+/** A pool like the server's (10 connections, timestamps/int8/numeric left as text). */
+export function serverLikePool(connectionString: string): pg.Pool {
+  return new pg.Pool({
+    connectionString,
+    max: 10,
+    types: {
+      getTypeParser: ((oid: number, format?: 'text' | 'binary') => {
+        if (oid === 1114 || oid === 1184 || oid === 1082 || oid === 20 || oid === 1700) return raw;
+        return pg.types.getTypeParser(oid, format as 'text');
+      }) as typeof pg.types.getTypeParser,
+    },
+  });
+}
+
+/** Which part of a list request a statement is: the page, the total, or the transaction around them. */
+export function kindOf(s: Statement): 'page' | 'total' | 'other' {
+  if (/^explain\b/i.test(s.text) || /count\(\*\)/i.test(s.text)) return 'total';
+  if (/^select \*/i.test(s.text) && /\blimit\b/i.test(s.text)) return 'page';
+  return 'other';
+}
+
+/** Replays the statements on one pooled connection, as the server's one transaction does.
+ * `substitute` swaps recorded values (ids) per call; `timings[i]` collects statement i's ms. */
+export async function replay(
+  pool: pg.Pool,
+  statements: Statement[],
+  substitute: (value: unknown) => unknown = (v) => v,
+  timings?: number[][],
+): Promise<void> {
+  const client = await pool.connect();
+  try {
+    for (const [i, s] of statements.entries()) {
+      const t = performance.now();
+      await client.query(s.text, s.values.map(substitute));
+      timings?.[i]?.push(performance.now() - t);
+    }
+  } catch (e) {
+    await client.query('rollback').catch(() => undefined);
+    throw e;
+  } finally {
+    client.release();
+  }
+}

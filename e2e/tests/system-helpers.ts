@@ -1,0 +1,73 @@
+import { expect, type Locator, type Page } from '@playwright/test';
+import type { FieldDef, ResourceDef } from '../../packages/resources/src/define';
+
+export async function login(page: Page, account = 'admin', password = 'admin', tenantId = '000000') {
+  await page.goto('/login');
+  const tenant = page.locator('input[name="tenantId"]');
+  if (await tenant.isVisible().catch(() => false)) await tenant.fill(tenantId);
+  await page.locator('input[name="username"]').fill(account);
+  await page.locator('input[name="password"]').fill(password);
+  await page.locator('.tx-login-submit').click();
+  await page.waitForURL((url) => !url.pathname.startsWith('/login'));
+}
+
+/** The open drawer (antd keeps closed ones in the DOM). */
+export const openDrawer = (page: Page): Locator =>
+  page.getByRole('dialog').filter({ hasText: ' · ' }).filter({ visible: true }).last();
+
+/** Fills one form field of a drawer the way a user would, by the field's kind. */
+export async function fillField(page: Page, drawer: Locator, field: FieldDef, value: string) {
+  const item = drawer
+    .locator('.ant-form-item')
+    .filter({ has: page.locator(`label[title="${field.label.zh}"]`) })
+    .first();
+  if (field.dict || field.options || field.kind === 'ref' || field.kind === 'parent') {
+    const tree = field.ref && (field.ref.resource === 'menu' || field.kind === 'parent');
+    await item.locator('.ant-select').first().click();
+    if (tree) {
+      await page.keyboard.type(value);
+      const node = page
+        .locator('.ant-select-dropdown:visible .ant-select-tree-treenode')
+        .filter({ has: page.locator(`[title="${value}"]`) })
+        .first();
+      await expect(node).toBeVisible();
+      await node.locator('.ant-select-tree-checkbox, .ant-select-tree-node-content-wrapper').first().click();
+      await expect(item.locator('.ant-select').first()).toContainText(value);
+      // close the dropdown by clicking the field's label (Escape may drop a multi-select's pick)
+      if (field.ref?.multiple) await item.locator('label').first().click();
+    } else {
+      // The dropdown just opened is the last one in the page; an empty value takes its first option.
+      await page
+        .locator('.ant-select-dropdown:visible')
+        .last()
+        .locator('.ant-select-item-option')
+        .filter({ hasText: value })
+        .first()
+        .click();
+      if (field.ref?.multiple || field.name === 'authorizedGrantTypes')
+        await item.locator('label').first().click();
+    }
+    return;
+  }
+  const input = item.locator('input, textarea').first();
+  await input.fill(value);
+}
+
+export async function save(page: Page, drawer: Locator) {
+  await drawer.getByRole('button', { name: /保\s*存/ }).click();
+}
+
+/** Required fields a user must fill on add (no default, not disabled, shown in the form). */
+export const requiredOnAdd = (def: ResourceDef): FieldDef[] =>
+  def.fields.filter(
+    (f) =>
+      typeof f.required === 'string' &&
+      f.form !== false &&
+      f.defaultValue === undefined &&
+      !f.disabledOn?.includes('add') &&
+      f.kind !== 'flag',
+  );
+
+export async function expectMessage(page: Page, text: string) {
+  await expect(page.locator('.ant-message').getByText(text).first()).toBeVisible();
+}

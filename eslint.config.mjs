@@ -1,0 +1,110 @@
+// One lint setup for the whole workspace. The dependency direction is enforced here:
+// remotes and shell -> shared-ui -> api-client -> resources; server -> resources; nothing imports apps/*.
+import js from '@eslint/js';
+import tseslint from 'typescript-eslint';
+
+const appImports = {
+  group: [
+    '**/apps/**',
+    '@tongxin/shell',
+    '@tongxin/party',
+    '@tongxin/community',
+    '@tongxin/workflow',
+    '@tongxin/system',
+    '@tongxin/server',
+    '@tongxin/server/*',
+  ],
+  message: 'Nothing imports apps/*: move shared code into packages/*.',
+};
+const noApps = { patterns: [appImports] };
+const restrict = (...groups) => ['error', { patterns: [appImports, ...groups] }];
+
+export default tseslint.config(
+  {
+    ignores: [
+      '**/dist/**',
+      '**/node_modules/**',
+      '**/.turbo/**',
+      'data/**',
+      '**/coverage/**',
+      '**/test-results/**',
+      '**/playwright-report/**',
+    ],
+  },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: { globals: { console: 'readonly', process: 'readonly', URL: 'readonly' } },
+    rules: {
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      'no-restricted-imports': ['error', noApps],
+      'no-eval': 'error',
+      'no-new-func': 'error',
+    },
+  },
+  {
+    // Isomorphic resource definitions: plain data only.
+    files: ['packages/resources/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': restrict({
+        group: [
+          'react',
+          'react/*',
+          'react-dom',
+          'react-dom/*',
+          'antd',
+          'antd/*',
+          '@ant-design/*',
+          'axios',
+          'pg',
+          'kysely',
+          '@electric-sql/*',
+          'ioredis',
+          'node:*',
+          'fs',
+          'path',
+          'crypto',
+          'os',
+          'http',
+          '@tongxin/api-client',
+          '@tongxin/shared-ui',
+        ],
+        message:
+          'packages/resources is isomorphic data: no React, antd, axios, database driver or node:* module.',
+      }),
+    },
+  },
+  {
+    files: ['packages/api-client/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': restrict({
+        group: ['@tongxin/shared-ui', 'react', 'react-dom', 'antd', 'pg', 'kysely', 'node:*'],
+        message: 'api-client depends only on resources (and axios).',
+      }),
+    },
+  },
+  {
+    files: ['packages/shared-ui/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': restrict({
+        group: ['pg', 'kysely', '@electric-sql/*', 'node:*'],
+        message: 'shared-ui runs in the browser.',
+      }),
+    },
+  },
+  {
+    files: ['apps/server/**/*.ts'],
+    rules: {
+      'no-restricted-imports': restrict({
+        group: ['@tongxin/shared-ui', '@tongxin/api-client', 'react', 'antd'],
+        message: 'The server depends only on packages/resources.',
+      }),
+    },
+  },
+
+  {
+    // Benchmarks measure the server in process; they are tooling, not product code.
+    files: ['bench/**/*.ts'],
+    rules: { 'no-restricted-imports': 'off' },
+  },
+);

@@ -1,0 +1,30 @@
+/** Client constants of product-spec §9 and the BladeX Saber website config. */
+export const website = {
+  /** Site key: prefix of every browser-storage key. */
+  key: 'saber',
+  clientId: 'saber',
+  clientSecret: 'saber_secret',
+  tokenHeader: 'Blade-Auth',
+  /** Seconds since issue after which the token is refreshed. */
+  tokenTime: 3000,
+  tokenCheckIntervalMs: 10_000,
+  requestTimeoutMs: 1_200_000,
+  chunkLoadTimeoutMs: 120_000,
+  /** Response codes rejected silently (§8). */
+  statusWhiteList: [] as number[],
+  tenantId: '000000',
+  tenantMode: true,
+  captchaMode: true,
+  switchMode: false,
+  homePath: '/wel/index',
+  lockPage: '/lock',
+  loginPage: '/login',
+  defaultTheme: 'theme-vip',
+  defaultColor: '#b43c3c',
+  defaultLanguage: 'zh-CN',
+  logBadgeMax: 99,
+  pageSize: 10,
+  pageSizes: [10, 30, 50, 100, 200],
+} as const;
+
+export type Website = typeof website;

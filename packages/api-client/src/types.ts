@@ -1,0 +1,166 @@
+/** BladeX wire types (all ids are strings). */
+export interface R<T> {
+  code: number;
+  success: boolean;
+  msg: string;
+  data: T;
+}
+
+export interface Page<T> {
+  records: T[];
+  total: number;
+  size: number;
+  current: number;
+  pages: number;
+  /** false when `total` is the database planner's estimate (large lists), not a count; absent = exact. */
+  totalExact?: boolean;
+}
+
+export interface PageQuery {
+  current: number;
+  size: number;
+}
+
+export interface Captcha {
+  key: string;
+  image: string;
+  captchaEnabled: boolean;
+}
+
+export interface TokenResponse {
+  access_token: string;
+  refresh_token: string;
+  token_type: 'bearer';
+  expires_in: number;
+  tenant_id: string;
+  user_id: string;
+  user_name: string;
+  nick_name: string;
+  real_name: string;
+  account: string;
+  role_name: string;
+  role_id: string;
+  dept_id: string;
+  post_id: string;
+  avatar: string;
+  oauth_id: string;
+  license: string;
+}
+
+export interface TokenError {
+  error_code: number;
+  error_description: string;
+}
+
+export interface MenuMeta {
+  i18n?: string;
+  roles?: string[];
+  keepAlive?: boolean;
+  menu?: boolean;
+  isAuth?: boolean;
+}
+
+export interface MenuNode {
+  id: string;
+  parentId: string;
+  code: string;
+  name: string;
+  nameEn?: string;
+  alias?: string;
+  path: string;
+  source?: string;
+  sort?: number;
+  category?: number;
+  action?: number;
+  isOpen?: number;
+  remark?: string;
+  remote?: string;
+  remoteEntry?: string;
+  meta?: MenuMeta;
+  query?: Record<string, string> | string;
+  children?: MenuNode[];
+}
+
+export interface ButtonNode {
+  id?: string;
+  code: string;
+  name?: string;
+  alias?: string;
+  path?: string;
+  source?: string;
+  action?: number;
+  children?: ButtonNode[];
+}
+
+export interface TopMenu {
+  id: string;
+  code: string;
+  name: string;
+  source?: string;
+  path?: string;
+  sort?: number;
+}
+
+export interface DictItem {
+  id: string;
+  code: string;
+  dictKey: string;
+  dictValue: string;
+  dictValueBo?: string;
+  sort?: number;
+  remark?: string;
+}
+
+export interface TenantInfo {
+  tenantId: string;
+  tenantName: string;
+  domain: string;
+}
+
+export interface Param {
+  id?: string;
+  paramName: string;
+  paramKey: string;
+  paramValue: string;
+  remark?: string;
+}
+
+export interface UserProfile {
+  id: string;
+  tenantId?: string;
+  account?: string;
+  name?: string;
+  realName?: string;
+  avatar?: string;
+  email?: string;
+  phone?: string;
+  roleName?: string;
+  deptName?: string;
+}
+
+export interface UpdateInfoBody {
+  id?: string;
+  avatar?: string;
+  realName?: string;
+  name?: string;
+  phone?: string;
+  email?: string;
+}
+
+export interface RegisterGuestBody {
+  tenantId: string;
+  name: string;
+  account: string;
+  password: string;
+  oauthId?: string;
+}
+
+/** Local UI error log entry (§3 "Local log"). */
+export interface LocalLog {
+  type: string;
+  message: string;
+  stack?: string;
+  info?: string;
+  url: string;
+  time: string;
+}

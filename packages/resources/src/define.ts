@@ -1,0 +1,187 @@
+/** The vocabulary of a resource definition: plain data read by the server (routes, validation,
+ * allow-lists, permissions) and by the UI (ResourcePage). No React, antd, axios or node:* here. */
+
+export interface Label {
+  zh: string;
+  en: string;
+}
+
+export type FieldKind =
+  | 'string'
+  | 'text'
+  | 'int'
+  | 'long'
+  | 'decimal'
+  | 'date'
+  | 'datetime'
+  | 'flag'
+  | 'dict'
+  | 'ref'
+  | 'parent'
+  | 'files'
+  | 'images'
+  | 'richtext'
+  | 'phone'
+  | 'idcard'
+  | 'email'
+  | 'region';
+
+/** Search operators; each maps to one BladeX filter suffix (see `SEARCH_SUFFIX`). */
+export type SearchOp =
+  | 'like'
+  | 'equal'
+  | 'notequal'
+  | 'likeleft'
+  | 'likeright'
+  | 'notlike'
+  | 'gt'
+  | 'lt'
+  | 'ge'
+  | 'le'
+  | 'dategt'
+  | 'datelt'
+  | 'datege'
+  | 'datele'
+  | 'dateequal';
+
+export const SEARCH_SUFFIX: Record<SearchOp, string> = {
+  like: '_like',
+  equal: '_equal',
+  notequal: '_notequal',
+  likeleft: '_likeleft',
+  likeright: '_likeright',
+  notlike: '_notlike',
+  gt: '_gt',
+  lt: '_lt',
+  ge: '_ge',
+  le: '_le',
+  dategt: '_dategt',
+  datelt: '_datelt',
+  datege: '_datege',
+  datele: '_datele',
+  dateequal: '_dateequal',
+};
+
+export interface FieldDef {
+  /** camelCase wire name; the column is its snake_case form unless `column` says otherwise. */
+  name: string;
+  column?: string;
+  kind: FieldKind;
+  label: Label;
+  /** `true` or the Chinese message shown when the field is empty. */
+  required?: true | string;
+  maxLength?: number;
+  min?: number;
+  max?: number;
+  pattern?: { regex: string; message: string };
+  /** Message shown when another live row already has this value. */
+  unique?: string;
+  dict?: { code: string; biz?: boolean };
+  /** Where the field appears. `list` defaults to true, `form` to true, `view` to true. */
+  list?: boolean;
+  form?: boolean;
+  view?: boolean;
+  search?: SearchOp;
+  sortable?: boolean;
+  /** Rendered as a multi-line input. */
+  multiline?: boolean;
+  defaultValue?: string | number;
+  /** Disabled in the form on add and/or edit (still validated server side). */
+  disabledOn?: ('add' | 'edit')[];
+  /** Never sent to clients (password hashes and the like); accepted on write only when `form` allows. */
+  secret?: boolean;
+  /** `ref` / `parent`: the resource whose ids this holds, and its label field. */
+  ref?: { resource: string; labelField: string; multiple?: boolean };
+  /** Static choices when there is no dictionary. */
+  options?: { value: string | number; label: Label }[];
+  /** Uploads: accepted types and how many files. */
+  accept?: string;
+  maxCount?: number;
+  /** Column width in the table. */
+  width?: number;
+}
+
+/** An action beyond add/edit/delete/view, with the button code that unlocks it. */
+export interface ActionDef {
+  name: string;
+  label: Label;
+  /** Button code; defaults to `<permission>_<name>`. */
+  code?: string;
+  placement: 'toolbar' | 'row' | 'both';
+  /** Asks for confirmation with this message first. */
+  confirm?: Label;
+}
+
+export interface ResourceDef {
+  name: string;
+  label: Label;
+  /** Wire base path, e.g. `/api/blade-system/param`. */
+  path: string;
+  table: string;
+  /** Button-code prefix: `<permission>_add`, `_edit`, `_delete`, `_view`. */
+  permission: string;
+  /** Mixins. */
+  tenant: boolean;
+  audit: boolean;
+  softDelete: boolean;
+  fields: FieldDef[];
+  defaultSort?: { field: string; direction: 'asc' | 'desc' }[];
+  drawerWidth?: number;
+  /** Wire verbs. `submit` (default), `save` + `update`, or `all` three where api-contract §7 lists
+   * both (user, post, client, top menu, region, scopes); `list` and `page` are both served. */
+  write?: 'submit' | 'save-update' | 'all';
+  /** Other screens (menus) serving this resource with their own button-code prefixes, e.g. the second
+   * dictionary screen's `dict_vertical`: the server accepts `<alias>_<action>` as well. */
+  permissionAliases?: string[];
+  /** Codes (a trailing `*` matches a prefix, e.g. `work_*`) that may also read the pickers (`select`,
+   * `tree`, `lazy-tree`) besides the resource's own menu and buttons and the screens that reference it. */
+  pickers?: string[];
+  /** A tree: the parent field (a `parent` kind field) and the label shown in tree pickers. */
+  tree?: {
+    parentField: string;
+    labelField: string;
+    lazy?: boolean;
+    /** The field parents point at (default `id`; regions use `code`) and the root's parent value. */
+    keyField?: string;
+    root?: string;
+    /** `list` answers the whole filtered forest (BladeX RoleVO: `children`, `parentName`), not a page;
+     * `page` stays paged. The UI shows such a resource unpaged. */
+    forest?: boolean;
+  };
+  /** Data scope: which columns the user's data-scope rules apply to (defaults to the audit columns). */
+  dataScope?: { deptColumn?: string; userColumn?: string };
+  /** Standard actions the resource offers; all four unless listed. */
+  standard?: ('add' | 'edit' | 'delete' | 'view')[];
+  actions?: ActionDef[];
+  /** Excel export of the filtered list, and import from a template. */
+  exportable?: boolean;
+  importable?: boolean;
+  /** The approval process this resource's records go through (the workflow issue serves it). */
+  process?: string;
+  /** The field naming a record in pickers and trees (`select`, `tree`); defaults to the first string field. */
+  labelField?: string;
+  /** The platform administrator sees and manages every tenant's rows (users, roles, depts, posts). */
+  platformWide?: boolean;
+}
+
+export const defineResource = <T extends ResourceDef>(def: T): T => def;
+
+export const columnOf = (f: FieldDef): string =>
+  f.column ?? f.name.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
+
+export type StandardAction = 'add' | 'edit' | 'delete' | 'view' | 'export' | 'import';
+
+export const buttonCode = (def: ResourceDef, action: StandardAction): string => `${def.permission}_${action}`;
+
+/** Every code unlocking `action`: the resource's own and those of its alias screens. */
+export const buttonCodes = (def: ResourceDef, action: StandardAction): string[] =>
+  [def.permission, ...(def.permissionAliases ?? [])].map((p) => `${p}_${action}`);
+
+export const hasStandard = (def: ResourceDef, action: 'add' | 'edit' | 'delete' | 'view'): boolean =>
+  !def.standard || def.standard.includes(action);
+
+export const labelFieldOf = (def: ResourceDef): string =>
+  def.labelField ?? def.tree?.labelField ?? def.fields.find((f) => f.kind === 'string')?.name ?? 'id';
+
+/** The fields a client may see (secrets removed). */
+export const visibleFields = (def: ResourceDef): FieldDef[] => def.fields.filter((f) => !f.secret);

@@ -1,0 +1,51 @@
+import { defineResource } from '../define';
+
+/** 通知公告 (blade-desk/notice; api-contract §8.2 blade_notice): the desk's announcements per tenant,
+ * typed by the `notice` dictionary. */
+export const noticeResource = defineResource({
+  name: 'notice',
+  label: { zh: '通知公告', en: 'Desk notices' },
+  path: '/api/blade-desk/notice',
+  table: 'blade_notice',
+  permission: 'notice',
+  tenant: true,
+  audit: true,
+  softDelete: true,
+  drawerWidth: 800,
+  defaultSort: [{ field: 'releaseTime', direction: 'desc' }],
+  fields: [
+    {
+      name: 'title',
+      kind: 'string',
+      label: { zh: '通知标题', en: 'Title' },
+      required: '请输入通知标题',
+      maxLength: 255,
+      search: 'like',
+    },
+    {
+      name: 'category',
+      kind: 'dict',
+      label: { zh: '通知类型', en: 'Type' },
+      dict: { code: 'notice' },
+      required: '请选择通知类型',
+      search: 'equal',
+      width: 120,
+    },
+    {
+      name: 'releaseTime',
+      kind: 'datetime',
+      label: { zh: '通知时间', en: 'Released at' },
+      required: '请选择通知时间',
+      search: 'dateequal',
+      sortable: true,
+      width: 180,
+    },
+    {
+      name: 'content',
+      kind: 'richtext',
+      label: { zh: '通知内容', en: 'Content' },
+      maxLength: 20000,
+      list: false,
+    },
+  ],
+});

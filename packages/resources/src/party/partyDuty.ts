@@ -1,0 +1,73 @@
+import { defineResource } from '../define';
+
+/** 党员值班 — domain model §5.7 (one table: the slot and the member's record). Not approval-driven. */
+export const partyDutyResource = defineResource({
+  name: 'partyDuty',
+  label: { zh: '党员值班', en: 'Party duty' },
+  path: '/api/app-party-duty/partyduty',
+  table: 'app_party_duty',
+  permission: 'party_duty',
+  tenant: true,
+  audit: true,
+  softDelete: true,
+  drawerWidth: 700,
+  exportable: true,
+  labelField: 'dutyPlace',
+  defaultSort: [{ field: 'dutyDate', direction: 'desc' }],
+  fields: [
+    {
+      name: 'dutyPlace',
+      kind: 'string',
+      label: { zh: '值班地点', en: 'Place' },
+      required: '请输入值班地点',
+      maxLength: 200,
+      search: 'like',
+    },
+    {
+      name: 'dutyPost',
+      kind: 'dict',
+      label: { zh: '值班岗位', en: 'Post' },
+      dict: { code: 'duty_post', biz: true },
+      search: 'equal',
+    },
+    {
+      name: 'dutyDate',
+      kind: 'date',
+      label: { zh: '值班日期', en: 'Date' },
+      required: '请选择值班日期',
+      sortable: true,
+    },
+    {
+      name: 'shift',
+      kind: 'dict',
+      label: { zh: '班次', en: 'Shift' },
+      dict: { code: 'duty_shift', biz: true },
+    },
+    {
+      name: 'memberName',
+      kind: 'string',
+      label: { zh: '值班党员', en: 'Member' },
+      required: '请输入值班党员',
+      maxLength: 32,
+      search: 'like',
+    },
+    { name: 'phone', kind: 'phone', label: { zh: '联系电话', en: 'Phone' } },
+    {
+      name: 'dutyStatus',
+      kind: 'dict',
+      label: { zh: '状态', en: 'Status' },
+      dict: { code: 'duty_status' },
+      defaultValue: 0,
+      search: 'equal',
+    },
+    { name: 'receptionNum', kind: 'int', label: { zh: '接待人数', en: 'Visitors' }, min: 0 },
+    {
+      name: 'dutyContent',
+      kind: 'text',
+      label: { zh: '值班记录', en: 'Record' },
+      maxLength: 2000,
+      multiline: true,
+      list: false,
+    },
+  ],
+});

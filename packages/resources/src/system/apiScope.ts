@@ -1,0 +1,70 @@
+import { defineResource } from '../define';
+
+/** 接口权限 (blade_scope_api) — api-contract §7.4, §10.4 (BaseEntity). Rows hang under a menu and are
+ * granted to roles by role/grant (scope_category 2). */
+export const apiScopeResource = defineResource({
+  name: 'apiScope',
+  label: { zh: '接口权限', en: 'API scopes' },
+  path: '/api/blade-system/api-scope',
+  table: 'blade_scope_api',
+  permission: 'api_scope',
+  tenant: false,
+  audit: true,
+  softDelete: true,
+  write: 'all',
+  drawerWidth: 880,
+  defaultSort: [{ field: 'createTime', direction: 'desc' }],
+  fields: [
+    {
+      name: 'menuId',
+      kind: 'ref',
+      label: { zh: '所属菜单', en: 'Menu' },
+      required: '请选择所属菜单',
+      ref: { resource: 'menu', labelField: 'name' },
+      search: 'equal',
+      list: false,
+    },
+    {
+      name: 'scopeName',
+      kind: 'string',
+      label: { zh: '权限名称', en: 'Name' },
+      required: '请输入接口权限名称',
+      maxLength: 255,
+      search: 'like',
+    },
+    {
+      name: 'resourceCode',
+      kind: 'string',
+      label: { zh: '权限编号', en: 'Code' },
+      required: '请输入接口权限编号',
+      maxLength: 255,
+      search: 'like',
+    },
+    {
+      name: 'scopePath',
+      kind: 'string',
+      label: { zh: '权限路径', en: 'Path' },
+      required: '请输入接口权限路径',
+      maxLength: 255,
+      pattern: { regex: '^/[A-Za-z0-9_/{}*.-]*$', message: '接口权限路径必须以 / 开头' },
+      search: 'like',
+    },
+    {
+      name: 'scopeType',
+      kind: 'dict',
+      label: { zh: '接口类型', en: 'Type' },
+      dict: { code: 'api_scope_type' },
+      required: '请选择接口权限类型',
+      search: 'equal',
+      width: 110,
+    },
+    {
+      name: 'remark',
+      kind: 'string',
+      label: { zh: '备注', en: 'Remark' },
+      maxLength: 255,
+      list: false,
+    },
+  ],
+  actions: [{ name: 'setting', label: { zh: '权限配置', en: 'Configure' }, placement: 'row' }],
+});

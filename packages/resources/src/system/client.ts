@@ -1,0 +1,121 @@
+import { defineResource } from '../define';
+
+const GRANT_TYPES = [
+  'password',
+  'captcha',
+  'refresh_token',
+  'authorization_code',
+  'social',
+  'client_credentials',
+];
+
+/** 应用管理 (OAuth clients, blade_client) — api-contract §7.4, §8.2, §13 (BaseEntity).
+ * Server special case: the secret is stored as a sha256 hash (hashClientSecret), so it is hashed on
+ * write and never sent back; an update without it keeps the stored one. */
+export const clientResource = defineResource({
+  name: 'client',
+  label: { zh: '应用管理', en: 'Clients' },
+  path: '/api/blade-system/client',
+  table: 'blade_client',
+  permission: 'client',
+  tenant: false,
+  audit: true,
+  softDelete: true,
+  write: 'all',
+  drawerWidth: 880,
+  defaultSort: [{ field: 'createTime', direction: 'desc' }],
+  fields: [
+    {
+      name: 'clientId',
+      kind: 'string',
+      label: { zh: '应用id', en: 'Client id' },
+      required: '请输入客户端id',
+      maxLength: 48,
+      pattern: { regex: '^[A-Za-z0-9_-]+$', message: '客户端id只能包含字母、数字、_ 和 -' },
+      unique: '当前客户端id已存在',
+      disabledOn: ['edit'],
+      search: 'like',
+      sortable: true,
+    },
+    {
+      name: 'clientSecret',
+      kind: 'string',
+      label: { zh: '应用密钥', en: 'Client secret' },
+      required: '请输入客户端密钥',
+      maxLength: 256,
+      secret: true,
+      list: false,
+      view: false,
+    },
+    {
+      name: 'scope',
+      kind: 'string',
+      label: { zh: '授权范围', en: 'Scope' },
+      required: '请输入授权范围',
+      maxLength: 256,
+      defaultValue: 'all',
+    },
+    {
+      // Several may be chosen; sent comma-joined.
+      name: 'authorizedGrantTypes',
+      kind: 'string',
+      label: { zh: '授权类型', en: 'Grant types' },
+      required: '请输入授权类型',
+      maxLength: 256,
+      options: GRANT_TYPES.map((t) => ({ value: t, label: { zh: t, en: t } })),
+      defaultValue: 'refresh_token,password,captcha',
+    },
+    {
+      name: 'accessTokenValidity',
+      kind: 'int',
+      label: { zh: '令牌过期秒数', en: 'Access token seconds' },
+      required: '请输入令牌过期秒数',
+      min: 60,
+      defaultValue: 3600,
+    },
+    {
+      name: 'refreshTokenValidity',
+      kind: 'int',
+      label: { zh: '刷新令牌过期秒数', en: 'Refresh token seconds' },
+      required: '请输入刷新令牌过期秒数',
+      min: 60,
+      defaultValue: 604800,
+    },
+    {
+      name: 'webServerRedirectUri',
+      kind: 'string',
+      label: { zh: '回调地址', en: 'Redirect URI' },
+      maxLength: 256,
+      list: false,
+    },
+    {
+      name: 'resourceIds',
+      kind: 'string',
+      label: { zh: '资源集合', en: 'Resource ids' },
+      maxLength: 256,
+      list: false,
+    },
+    {
+      name: 'authorities',
+      kind: 'string',
+      label: { zh: '权限', en: 'Authorities' },
+      maxLength: 256,
+      list: false,
+    },
+    {
+      name: 'autoapprove',
+      kind: 'string',
+      label: { zh: '自动授权', en: 'Auto approve' },
+      maxLength: 256,
+      list: false,
+    },
+    {
+      name: 'additionalInformation',
+      kind: 'text',
+      label: { zh: '附加说明', en: 'Additional information' },
+      maxLength: 4096,
+      multiline: true,
+      list: false,
+    },
+  ],
+});

@@ -1,0 +1,44 @@
+import { defineResource } from '../define';
+
+/** 租户产品包 — product spec §2 (dialog), §3, §5, §6, §9: search on packageName, drawer 600 wide, page
+ * size 10, no view button. `menuId` is a multi-select of the menu tree sent comma-joined. A tenant's
+ * menus are limited to its package (server side, not expressed here). */
+export const tenantPackageResource = defineResource({
+  name: 'tenantPackage',
+  label: { zh: '租户产品包', en: 'Tenant packages' },
+  path: '/api/blade-system/tenant-package',
+  table: 'blade_tenant_package',
+  permission: 'tenantpackage',
+  tenant: false,
+  audit: true,
+  softDelete: true,
+  drawerWidth: 600,
+  standard: ['add', 'edit', 'delete'],
+  defaultSort: [{ field: 'createTime', direction: 'desc' }],
+  fields: [
+    {
+      name: 'packageName',
+      kind: 'string',
+      label: { zh: '产品包名称', en: 'Package name' },
+      required: '请输入产品包名称',
+      maxLength: 50,
+      search: 'like',
+      sortable: true,
+    },
+    {
+      name: 'menuId',
+      kind: 'ref',
+      label: { zh: '菜单列表', en: 'Menus' },
+      required: '请选择菜单',
+      ref: { resource: 'menu', labelField: 'name', multiple: true },
+      list: false,
+    },
+    {
+      name: 'remark',
+      kind: 'text',
+      label: { zh: '备注', en: 'Remark' },
+      maxLength: 255,
+      multiline: true,
+    },
+  ],
+});

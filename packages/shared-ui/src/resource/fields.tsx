@@ -1,0 +1,473 @@
+import { useEffect, useState } from 'react';
+import { DatePicker, Input, InputNumber, Select, Switch, Tag, TreeSelect } from 'antd';
+import type { Rule } from 'antd/es/form';
+import dayjs, { type Dayjs } from 'dayjs';
+import { http, type R } from '@tongxin/api-client';
+import { resources, type FieldDef, type ResourceDef } from '@tongxin/resources';
+import { RegionCascader } from '../widgets/RegionCascader';
+import { htmlToText } from '../widgets/rich-text';
+import { RichTextEditor } from '../widgets/RichTextEditor';
+import { Uploader, parseFileList } from '../widgets/Uploader';
+import { TreePick, UserSelect } from '../widgets/pickers';
+import { dictItems, useDictStore } from './dict-store';
+import { useCrudT, useLabel } from './i18n';
+import { resourceCalls, type Row, type TreeNode } from './wire';
+
+const PHONE = /^1[3-9]\d{9}$/;
+const IDCARD = /^(\d{15}|\d{17}[\dXx])$/;
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+export const resourceByName = (name: string): ResourceDef | undefined =>
+  resources.find((r) => r.name === name);
+
+/** antd rules from the definition's rules; messages are the definition's Chinese ones where it has them. */
+export function useRules(): (field: FieldDef) => Rule[] {
+  const t = useCrudT();
+  const label = useLabel();
+  return (field) => {
+    const name = label(field.label);
+    const rules: Rule[] = [];
+    if (field.required) {
+      const msg = typeof field.required === 'string' ? field.required : t('required', { label: name });
+      rules.push({ required: true, message: msg, ...(field.kind === 'flag' ? { type: 'number' } : {}) });
+    }
+    const text = ['string', 'text', 'phone', 'idcard', 'email', 'richtext'].includes(field.kind);
+    if (text && field.maxLength)
+      rules.push({ max: field.maxLength, message: t('maxLength', { label: name, max: field.maxLength }) });
+    if (field.pattern)
+      rules.push({ pattern: new RegExp(field.pattern.regex), message: field.pattern.message });
+    if (field.kind === 'phone') rules.push({ pattern: PHONE, message: t('phone') });
+    if (field.kind === 'idcard') rules.push({ pattern: IDCARD, message: t('idcard') });
+    if (field.kind === 'email') rules.push({ pattern: EMAIL, message: t('email') });
+    if (field.min !== undefined)
+      rules.push({ type: 'number', min: field.min, message: t('min', { label: name, min: field.min }) });
+    if (field.max !== undefined)
+      rules.push({ type: 'number', max: field.max, message: t('max', { label: name, max: field.max }) });
+    return rules;
+  };
+}
+
+/** Wire value → form value. */
+export function toFormValue(field: FieldDef, value: unknown): unknown {
+  if (value === undefined || value === null || value === '') return field.kind === 'flag' ? 0 : undefined;
+  if (field.kind === 'date' || field.kind === 'datetime') return dayjs(String(value));
+  if (field.kind === 'int' || field.kind === 'decimal' || field.kind === 'flag') {
+    const n = Number(value);
+    return Number.isNaN(n) ? value : n;
+  }
+  if (field.kind === 'dict' && field.dict) return String(value);
+  return value;
+}
+
+/** Form value → wire value (dates as BladeX `yyyy-MM-dd HH:mm:ss`, lists comma-joined). */
+export function toWireValue(field: FieldDef, value: unknown): unknown {
+  if (value === undefined) return undefined;
+  if (dayjs.isDayjs(value))
+    return (value as Dayjs).format(field.kind === 'date' ? 'YYYY-MM-DD' : 'YYYY-MM-DD HH:mm:ss');
+  if (Array.isArray(value)) return value.join(',');
+  return value;
+}
+
+interface InputProps {
+  field: FieldDef;
+  disabled?: boolean;
+  value?: unknown;
+  onChange?: (value: unknown) => void;
+  /** Placeholder override (search form). */
+  placeholder?: string;
+  /** In the search form: selects instead of switches, no uploads. */
+  search?: boolean;
+  /** Given by Form.Item so its label points at the input. */
+  id?: string;
+}
+
+/** The antd input a field kind is edited with. */
+export function FieldInput({ field, disabled, value, onChange, placeholder, search, id }: InputProps) {
+  const t = useCrudT();
+  const label = useLabel();
+  const name = label(field.label);
+  const ph =
+    placeholder ??
+    t(field.dict || field.ref || field.options ? 'selectPlaceholder' : 'inputPlaceholder', { label: name });
+  const common = { disabled, placeholder: ph, id };
+
+  if (field.dict && !(field.kind === 'flag' && !search))
+    return <DictSelect dict={field.dict} {...common} value={value} onChange={onChange} />;
+  if (field.options) {
+    const multi = field.name === 'authorizedGrantTypes';
+    const text = value === undefined || value === null ? undefined : String(value);
+    return (
+      <Select
+        {...common}
+        allowClear
+        mode={multi ? 'multiple' : undefined}
+        value={multi ? (text ? text.split(',') : []) : text}
+        onChange={(v: string | string[]) => onChange?.(Array.isArray(v) ? v.join(',') : v)}
+        options={field.options.map((o) => ({ value: String(o.value), label: label(o.label) }))}
+      />
+    );
+  }
+  switch (field.kind) {
+    case 'flag':
+      if (search)
+        return (
+          <Select
+            {...common}
+            allowClear
+            value={value as number | undefined}
+            onChange={onChange}
+            options={[
+              { value: 1, label: t('yes') },
+              { value: 0, label: t('no') },
+            ]}
+          />
+        );
+      return (
+        <Switch
+          id={id}
+          disabled={disabled}
+          checked={Number(value ?? 0) === 1}
+          onChange={(checked) => onChange?.(checked ? 1 : 0)}
+        />
+      );
+    case 'int':
+    case 'long':
+    case 'decimal':
+      return (
+        <InputNumber
+          {...common}
+          style={{ width: '100%' }}
+          precision={field.kind === 'decimal' ? undefined : 0}
+          value={value as number | undefined}
+          onChange={(v) => onChange?.(field.kind === 'long' && v !== null ? String(v) : v)}
+        />
+      );
+    case 'date':
+    case 'datetime':
+      return (
+        <DatePicker
+          {...common}
+          style={{ width: '100%' }}
+          showTime={field.kind === 'datetime'}
+          value={value as Dayjs | undefined}
+          onChange={(v) => onChange?.(v ?? undefined)}
+        />
+      );
+    case 'text':
+      return (
+        <Input.TextArea
+          {...common}
+          rows={4}
+          value={value as string}
+          onChange={(e) => onChange?.(e.target.value)}
+        />
+      );
+    case 'richtext':
+      // searched as plain text; edited with formatting
+      if (search) break;
+      return (
+        <RichTextEditor
+          id={id}
+          disabled={disabled}
+          placeholder={ph}
+          value={value as string | undefined}
+          onChange={onChange}
+        />
+      );
+    case 'region':
+      return (
+        <RegionCascader
+          id={id}
+          disabled={disabled}
+          placeholder={ph}
+          value={value as string | undefined}
+          onChange={onChange}
+        />
+      );
+    case 'images':
+    case 'files':
+      return (
+        <Uploader
+          value={value as string | undefined}
+          onChange={onChange}
+          accept={field.accept}
+          maxCount={field.maxCount ?? 1}
+          disabled={disabled}
+        />
+      );
+    case 'ref':
+    case 'parent':
+      if (field.ref) return <RefInput field={field} {...common} value={value} onChange={onChange} />;
+      break;
+    default:
+      if (field.ref) return <RefInput field={field} {...common} value={value} onChange={onChange} />;
+      if (field.multiline)
+        return (
+          <Input.TextArea
+            {...common}
+            rows={4}
+            value={value as string}
+            onChange={(e) => onChange?.(e.target.value)}
+          />
+        );
+  }
+  return (
+    <Input
+      {...common}
+      allowClear
+      type={field.secret ? 'password' : undefined}
+      value={value as string}
+      onChange={(e) => onChange?.(e.target.value)}
+    />
+  );
+}
+
+export function DictSelect({
+  dict,
+  value,
+  onChange,
+  placeholder,
+  disabled,
+  id,
+}: {
+  dict: { code: string; biz?: boolean };
+  value?: unknown;
+  onChange?: (value: unknown) => void;
+  placeholder?: string;
+  disabled?: boolean;
+  id?: string;
+}) {
+  const all = useDictStore((s) => s.items);
+  const ensure = useDictStore((s) => s.ensure);
+  useEffect(() => {
+    void ensure([dict]);
+  }, [dict, ensure, all]);
+  const items = dictItems(all, dict);
+  return (
+    <Select
+      id={id}
+      allowClear
+      disabled={disabled}
+      placeholder={placeholder}
+      value={value === undefined || value === null || value === '' ? undefined : String(value)}
+      onChange={onChange}
+      options={items.map((item) => ({ value: item.dictKey, label: item.dictValue }))}
+      style={{ width: '100%' }}
+    />
+  );
+}
+
+/** Dictionary tag(s) of a value (comma-separated values show one tag each). */
+export function DictTag({ dict, value }: { dict: { code: string; biz?: boolean }; value: unknown }) {
+  const items = dictItems(
+    useDictStore((s) => s.items),
+    dict,
+  );
+  if (value === undefined || value === null || value === '') return null;
+  return (
+    <>
+      {String(value)
+        .split(',')
+        .map((key) => {
+          const hit = items.find((i) => i.dictKey === key);
+          return hit ? <Tag key={key}>{hit.dictValue}</Tag> : <span key={key}>{key}</span>;
+        })}
+    </>
+  );
+}
+
+/** A reference: tree resources (and menus) as a tree select; users through the user picker; others
+ * through `<path>/select`. */
+function RefInput({
+  field,
+  value,
+  onChange,
+  placeholder,
+  disabled,
+  id,
+}: {
+  id?: string;
+  field: FieldDef;
+  value?: unknown;
+  onChange?: (value: unknown) => void;
+  placeholder?: string;
+  disabled?: boolean;
+}) {
+  const target = field.ref!.resource;
+  const multiple = !!field.ref!.multiple;
+  if (target === 'user')
+    return (
+      <UserSelect
+        multiple={multiple}
+        value={value as string}
+        onChange={(v) => onChange?.(v)}
+        disabled={disabled}
+      />
+    );
+  if (target === 'menu')
+    return (
+      <TreePick
+        id={id}
+        url="/api/blade-system/menu/tree"
+        multiple={multiple}
+        value={value}
+        onChange={onChange}
+        placeholder={placeholder}
+        disabled={disabled}
+        root={field.kind === 'parent' ? { value: '0', title: '顶级' } : undefined}
+      />
+    );
+  const def = resourceByName(target);
+  if (def?.tree?.lazy && def.tree.keyField && def.tree.keyField !== 'id')
+    return (
+      <LazyTreePick
+        def={def}
+        value={value}
+        onChange={onChange}
+        placeholder={placeholder}
+        disabled={disabled}
+      />
+    );
+  // Platform-wide resources (roles, depts, posts): `select` answers the caller's tenant only, while their
+  // trees span every tenant for the platform administrator, so a reference picks from `select`.
+  if (def?.tree && !(def.platformWide && field.kind === 'ref'))
+    return (
+      <TreePick
+        id={id}
+        url={`${def.path}/tree`}
+        multiple={multiple}
+        value={value}
+        onChange={onChange}
+        placeholder={placeholder}
+        disabled={disabled}
+        root={field.kind === 'parent' ? { value: def.tree.root ?? '0', title: '顶级' } : undefined}
+      />
+    );
+  if (def)
+    return (
+      <SelectRef
+        def={def}
+        multiple={multiple}
+        value={value}
+        onChange={onChange}
+        placeholder={placeholder}
+        disabled={disabled}
+      />
+    );
+  return (
+    <Input
+      value={value as string}
+      onChange={(e) => onChange?.(e.target.value)}
+      placeholder={placeholder}
+      disabled={disabled}
+    />
+  );
+}
+
+function SelectRef({
+  def,
+  multiple,
+  value,
+  onChange,
+  placeholder,
+  disabled,
+}: {
+  def: ResourceDef;
+  multiple: boolean;
+  value?: unknown;
+  onChange?: (value: unknown) => void;
+  placeholder?: string;
+  disabled?: boolean;
+}) {
+  const [options, setOptions] = useState<{ value: string; label: string }[]>([]);
+  useEffect(() => {
+    let alive = true;
+    resourceCalls(def)
+      .select()
+      .then((o) => alive && setOptions(o))
+      .catch(() => undefined);
+    return () => {
+      alive = false;
+    };
+  }, [def]);
+  const text = value === undefined || value === null || value === '' ? undefined : String(value);
+  return (
+    <Select
+      allowClear
+      showSearch
+      optionFilterProp="label"
+      mode={multiple ? 'multiple' : undefined}
+      disabled={disabled}
+      placeholder={placeholder}
+      value={multiple ? (text ? text.split(',') : []) : text}
+      onChange={(v: string | string[]) => onChange?.(Array.isArray(v) ? v.join(',') : v)}
+      options={options}
+      style={{ width: '100%' }}
+    />
+  );
+}
+
+/** Lazy tree select keyed by another field (regions by code). */
+function LazyTreePick({
+  def,
+  value,
+  onChange,
+  placeholder,
+  disabled,
+}: {
+  def: ResourceDef;
+  value?: unknown;
+  onChange?: (value: unknown) => void;
+  placeholder?: string;
+  disabled?: boolean;
+}) {
+  const root = def.tree!.root ?? '0';
+  const [nodes, setNodes] = useState<(TreeNode & { pId: string; isLeaf: boolean })[]>([]);
+  const load = async (parentId: string) => {
+    const res = await http.get<R<TreeNode[]>>(`${def.path}/lazy-tree`, { params: { parentId } });
+    const add = (res.data.data ?? []).map((n) => ({ ...n, pId: parentId, isLeaf: !n.hasChildren }));
+    setNodes((list) => [...list.filter((x) => !add.some((a) => a.id === x.id)), ...add]);
+  };
+  useEffect(() => {
+    void load(root).catch(() => undefined);
+  }, [def]);
+  const text = value === undefined || value === null || value === '' ? undefined : String(value);
+  return (
+    <TreeSelect
+      allowClear
+      treeDataSimpleMode={{ id: 'id', pId: 'pId' }}
+      treeData={[
+        { id: root, pId: '', value: root, title: '顶级', isLeaf: true, key: root, parentId: '' },
+        ...nodes,
+      ]}
+      loadData={(node) => load(String(node.value))}
+      value={text}
+      onChange={(v: string) => onChange?.(v)}
+      placeholder={placeholder}
+      disabled={disabled}
+      style={{ width: '100%' }}
+    />
+  );
+}
+
+/** A row's value for display (view mode, table cells without a dictionary). */
+export function displayValue(field: FieldDef, row: Row, label?: (l: FieldDef['label']) => string): unknown {
+  const raw = row[field.name];
+  if (field.options && raw !== undefined && raw !== null && raw !== '')
+    return String(raw)
+      .split(',')
+      .map((v) => {
+        const hit = field.options!.find((o) => String(o.value) === v);
+        return hit ? (label ? label(hit.label) : hit.label.zh) : v;
+      })
+      .join(', ');
+  const named = row[`${field.name.replace(/Id$/, '')}Name`];
+  if ((field.kind === 'ref' || field.kind === 'parent') && named) return named;
+  if (field.kind === 'images' || field.kind === 'files')
+    return parseFileList(raw)
+      .map((f) => f.originalName)
+      .join(', ');
+  // stored HTML is never shown as markup in a cell: its text only
+  if (field.kind === 'richtext' && typeof raw === 'string') return htmlToText(raw);
+  return raw;
+}

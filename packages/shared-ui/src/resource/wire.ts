@@ -1,0 +1,92 @@
+import { getToken, http, website, type Page, type R } from '@tongxin/api-client';
+import { SEARCH_SUFFIX, labelFieldOf, type FieldDef, type ResourceDef } from '@tongxin/resources';
+
+export type Row = Record<string, unknown> & { id?: string; hasChildren?: boolean; children?: Row[] };
+
+export interface TreeNode {
+  id: string;
+  parentId: string;
+  title: string;
+  key: string;
+  value: string;
+  children?: TreeNode[];
+  hasChildren?: boolean;
+}
+
+/** Drops empty filter values (BladeX ignores them anyway; the server refuses unknown keys). */
+export const cleanQuery = (query: Record<string, unknown>): Record<string, unknown> =>
+  Object.fromEntries(Object.entries(query).filter(([, v]) => v !== undefined && v !== null && v !== ''));
+
+/** Search form values → `<field><suffix>` keys of the definition's search operators. */
+export function toFilters(def: ResourceDef, values: Record<string, unknown>): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const field of def.fields) {
+    const value = values[field.name];
+    if (!field.search || value === undefined || value === null || value === '') continue;
+    out[`${field.name}${SEARCH_SUFFIX[field.search]}`] = Array.isArray(value) ? value.join(',') : value;
+  }
+  return out;
+}
+
+/** A list answer is a page, or (trees such as roles) the forest itself. */
+const asPage = (data: Page<Row> | Row[] | null | undefined, size: number): Page<Row> =>
+  Array.isArray(data)
+    ? { records: data, total: data.length, size, current: 1, pages: 1 }
+    : (data ?? { records: [], total: 0, size, current: 1, pages: 0 });
+
+/** The generic wire of one definition (§7 standard pattern), through the one http client. */
+export function resourceCalls(def: ResourceDef) {
+  const base = def.path;
+  return {
+    list: async (query: Record<string, unknown>, listPath = 'list') => {
+      const res = await http.get<R<Page<Row> | Row[]>>(`${base}/${listPath}`, { params: cleanQuery(query) });
+      return asPage(res.data.data, Number(query.size ?? website.pageSize));
+    },
+    lazyList: async (parentId: string, query: Record<string, unknown> = {}) =>
+      (await http.get<R<Row[]>>(`${base}/lazy-list`, { params: cleanQuery({ ...query, parentId }) })).data
+        .data ?? [],
+    detail: async (row: Row) => {
+      const key = def.tree?.keyField && def.tree.keyField !== 'id' ? def.tree.keyField : 'id';
+      const params = key === 'id' ? { id: row.id } : { [key]: row[key] };
+      return (await http.get<R<Row>>(`${base}/detail`, { params })).data.data;
+    },
+    save: async (row: Row, isNew: boolean) => {
+      const verb = def.write === 'save-update' ? (isNew ? 'save' : 'update') : 'submit';
+      return (await http.post<R<unknown>>(`${base}/${verb}`, row)).data;
+    },
+    remove: async (ids: string[]) =>
+      (await http.post<R<unknown>>(`${base}/remove`, null, { params: { ids: ids.join(',') } })).data,
+    tree: async () => (await http.get<R<TreeNode[]>>(`${base}/tree`)).data.data ?? [],
+    lazyTree: async (parentId: string) =>
+      (await http.get<R<TreeNode[]>>(`${base}/lazy-tree`, { params: { parentId } })).data.data ?? [],
+    select: async () => {
+      const label = labelFieldOf(def);
+      const rows = (await http.get<R<Row[]>>(`${base}/select`)).data.data ?? [];
+      return rows.map((r) => ({ value: String(r.id), label: String(r[label] ?? r.id) }));
+    },
+    /** Export and template are plain downloads: the token goes in the query (`blade-auth`). */
+    exportUrl: (filters: Record<string, unknown>) => downloadUrl(`${base}/export`, filters),
+    templateUrl: () => downloadUrl(`${base}/export-template`, {}),
+    importFile: async (file: File) => {
+      const body = new FormData();
+      body.append('file', file);
+      return (await http.post<R<unknown>>(`${base}/import`, body)).data;
+    },
+  };
+}
+export type ResourceCalls = ReturnType<typeof resourceCalls>;
+
+export function downloadUrl(path: string, query: Record<string, unknown>): string {
+  const params = new URLSearchParams();
+  for (const [k, v] of Object.entries(cleanQuery(query))) params.set(k, String(v));
+  const token = getToken();
+  if (token) params.set('blade-auth', `bearer ${token}`);
+  const qs = params.toString();
+  return qs ? `${path}?${qs}` : path;
+}
+
+/** A field's key in the row (trees keyed by code, like regions, use that field as the row key). */
+export const rowKeyOf = (def: ResourceDef): string =>
+  def.tree?.keyField && def.tree.keyField !== 'id' ? def.tree.keyField : 'id';
+
+export const isMultiRef = (f: FieldDef): boolean => f.kind === 'ref' && !!f.ref?.multiple;

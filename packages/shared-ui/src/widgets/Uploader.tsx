@@ -1,0 +1,127 @@
+import { useEffect, useState } from 'react';
+import { App, Image, Upload, type UploadFile } from 'antd';
+import { PlusOutlined } from '@ant-design/icons';
+import { http, type R } from '@tongxin/api-client';
+import { useCrudT } from '../resource/i18n';
+
+export const UPLOAD_URL = '/api/blade-resource/oss/endpoint/put-file-attach';
+
+export interface FileRecord {
+  originalName: string;
+  link: string;
+}
+
+/** The uploader's value is the JSON-encoded list of file records (§3). */
+export function parseFileList(value: unknown): FileRecord[] {
+  if (!value) return [];
+  if (Array.isArray(value)) return value as FileRecord[];
+  if (typeof value !== 'string') return [];
+  try {
+    const parsed: unknown = JSON.parse(value);
+    return Array.isArray(parsed) ? (parsed as FileRecord[]) : [];
+  } catch {
+    // a bare link (older rows)
+    return [{ originalName: value.split('/').pop() ?? value, link: value }];
+  }
+}
+
+interface Props {
+  value?: string;
+  onChange?: (value: string) => void;
+  /** Accepted types, e.g. `image/png,image/jpeg` or `video/*`. */
+  accept?: string;
+  /** How many files (default 1). */
+  maxCount?: number;
+  multiple?: boolean;
+  readOnly?: boolean;
+  disabled?: boolean;
+}
+
+/** §2 uploader: picture-card thumbnails, preview, removal, multiple, accept filter, max count (default 1);
+ * read-only video as a 290x190 player. Emits the JSON list once every item has succeeded (§4). */
+export function Uploader({ value, onChange, accept, maxCount = 1, multiple, readOnly, disabled }: Props) {
+  const t = useCrudT();
+  const { message } = App.useApp();
+  const [files, setFiles] = useState<UploadFile[]>([]);
+  const [preview, setPreview] = useState<string>();
+
+  useEffect(() => {
+    const records = parseFileList(value);
+    setFiles((current) => {
+      const same =
+        current.length === records.length &&
+        current.every((f, i) => f.status === 'done' && f.url === records[i]!.link);
+      if (same) return current;
+      return records.map((r, i) => ({
+        uid: `${i}-${r.link}`,
+        name: r.originalName,
+        status: 'done',
+        url: r.link,
+      }));
+    });
+  }, [value]);
+
+  const isVideo = (accept ?? '').startsWith('video');
+  if (readOnly && isVideo) {
+    const first = parseFileList(value)[0];
+    return first ? (
+      <video src={first.link} width={290} height={190} controls>
+        {t('videoUnsupported')}
+      </video>
+    ) : null;
+  }
+
+  const emit = (list: UploadFile[]) => {
+    setFiles(list);
+    if (list.every((f) => f.status === 'done' && f.url)) {
+      onChange?.(JSON.stringify(list.map((f) => ({ originalName: f.name, link: f.url! }))));
+    }
+  };
+
+  return (
+    <>
+      <Upload
+        listType="picture-card"
+        accept={accept}
+        multiple={multiple ?? maxCount > 1}
+        maxCount={maxCount}
+        fileList={files}
+        disabled={disabled || readOnly}
+        showUploadList={{ showRemoveIcon: !readOnly && !disabled }}
+        onPreview={(file) => setPreview(file.url ?? file.thumbUrl)}
+        onChange={({ fileList }) => emit(fileList)}
+        customRequest={({ file, onSuccess, onError }) => {
+          const body = new FormData();
+          body.append('file', file as Blob);
+          http
+            .post<R<{ link: string; originalName: string }>>(UPLOAD_URL, body)
+            .then((res) => {
+              if (!res.data.success) throw new Error(res.data.msg);
+              const f = file as UploadFile;
+              f.url = res.data.data.link;
+              f.name = res.data.data.originalName ?? f.name;
+              onSuccess?.(res.data.data);
+            })
+            .catch((error: unknown) => {
+              void message.error(t('uploadFailed'));
+              onError?.(error as Error);
+            });
+        }}
+      >
+        {!readOnly && files.length < maxCount && (
+          <div>
+            <PlusOutlined />
+            <div style={{ marginTop: 8 }}>{t('upload')}</div>
+          </div>
+        )}
+      </Upload>
+      {preview && (
+        <Image
+          style={{ display: 'none' }}
+          src={preview}
+          preview={{ open: true, onOpenChange: (open) => !open && setPreview(undefined) }}
+        />
+      )}
+    </>
+  );
+}

@@ -1,0 +1,375 @@
+import { useCallback, useEffect, useState, type Key } from 'react';
+import { Button, Form, Input, Modal, Select, Space, Table, TreeSelect, type TableColumnsType } from 'antd';
+import { SearchOutlined } from '@ant-design/icons';
+import { http, type Page, type R } from '@tongxin/api-client';
+import { useCrudT } from '../resource/i18n';
+import { cleanQuery, type Row, type TreeNode } from '../resource/wire';
+
+export interface PickerColumn {
+  name: string;
+  title: string;
+  /** Searchable with this query key (e.g. `realName_like`). */
+  searchKey?: string;
+  /** The cell's value when it is not simply `row[name]`. */
+  read?: (row: Row) => unknown;
+}
+
+export interface TableSelectProps {
+  title: string;
+  /** Paged list (`current`, `size`) or, with `lazyTree`, the `lazy-list?parentId` endpoint. */
+  url: string;
+  columns: PickerColumn[];
+  labelField: string;
+  multiple?: boolean;
+  /** Rows load as a lazy tree (rows with hasChildren expand on demand). */
+  lazyTree?: boolean;
+  /** Where the labels of saved values are read: a `select` endpoint answering `?ids=a,b` with
+   * `[{id, <labelField>}]`. Without it a saved value the dialog has not listed shows its id. */
+  labelsUrl?: string;
+  /** Selected ids, comma-joined (BladeX style). */
+  value?: string;
+  onChange?: (value: string, rows: Row[]) => void;
+  placeholder?: string;
+  disabled?: boolean;
+}
+
+const PAGE_SIZE = 10;
+
+/** §2 table select: a dialog listing rows (page size 10, §9), searchable, selection kept across pages,
+ * confirm/cancel; the field shows the chosen labels and holds their ids. */
+export function TableSelect(props: TableSelectProps) {
+  const {
+    title,
+    url,
+    columns,
+    labelField,
+    multiple = true,
+    lazyTree,
+    labelsUrl,
+    value,
+    onChange,
+    placeholder,
+    disabled,
+  } = props;
+  const t = useCrudT();
+  const [open, setOpen] = useState(false);
+  const [rows, setRows] = useState<Row[]>([]);
+  const [total, setTotal] = useState(0);
+  const [current, setCurrent] = useState(1);
+  const [filters, setFilters] = useState<Record<string, unknown>>({});
+  const [loading, setLoading] = useState(false);
+  const [selected, setSelected] = useState<Key[]>([]);
+  const [picked, setPicked] = useState<Record<string, Row>>({});
+  const [form] = Form.useForm();
+  const ids = value ? value.split(',').filter(Boolean) : [];
+
+  // Saved values show their labels, not ids: the ones not listed yet are read by id.
+  const unknown = ids.filter((id) => !picked[id]).join(',');
+  useEffect(() => {
+    if (!labelsUrl || !unknown) return;
+    let alive = true;
+    http
+      .get<R<Row[]>>(labelsUrl, { params: { ids: unknown } })
+      .then((res) => {
+        if (!alive) return;
+        const rows = res.data.data ?? [];
+        setPicked((p) => {
+          const next = { ...p };
+          for (const r of rows) if (!next[String(r.id)]) next[String(r.id)] = r;
+          return next;
+        });
+      })
+      .catch(() => undefined);
+    return () => {
+      alive = false;
+    };
+  }, [labelsUrl, unknown]);
+
+  const load = useCallback(async () => {
+    setLoading(true);
+    try {
+      if (lazyTree) {
+        const res = await http.get<R<Row[]>>(url, { params: cleanQuery({ parentId: '0', ...filters }) });
+        const list = (res.data.data ?? []).map((r) => (r.hasChildren ? { ...r, children: [] } : r));
+        setRows(list.slice((current - 1) * PAGE_SIZE, current * PAGE_SIZE));
+        setTotal(list.length);
+      } else {
+        const res = await http.get<R<Page<Row>>>(url, {
+          params: cleanQuery({ current, size: PAGE_SIZE, ...filters }),
+        });
+        setRows(res.data.data?.records ?? []);
+        setTotal(res.data.data?.total ?? 0);
+      }
+    } catch {
+      // the http client showed the message
+    } finally {
+      setLoading(false);
+    }
+  }, [url, current, filters, lazyTree]);
+
+  useEffect(() => {
+    if (open) void load();
+  }, [open, load]);
+
+  const expand = async (expanded: boolean, row: Row) => {
+    if (!expanded || !lazyTree || (row.children && row.children.length)) return;
+    const res = await http.get<R<Row[]>>(url, { params: { parentId: row.id } });
+    const kids = (res.data.data ?? []).map((r) => (r.hasChildren ? { ...r, children: [] } : r));
+    const put = (list: Row[]): Row[] =>
+      list.map((r) =>
+        r.id === row.id ? { ...r, children: kids } : r.children ? { ...r, children: put(r.children) } : r,
+      );
+    setRows(put);
+  };
+
+  const tableColumns: TableColumnsType<Row> = columns.map((c) => ({
+    key: c.name,
+    dataIndex: c.name,
+    title: c.title,
+    ...(c.read ? { render: (_: unknown, row: Row) => String(c.read!(row) ?? '') } : {}),
+  }));
+  const searchable = columns.filter((c) => c.searchKey);
+  const labelOf = (id: string) => String(picked[id]?.[labelField] ?? id);
+
+  return (
+    <>
+      <Select
+        mode={multiple ? 'multiple' : undefined}
+        open={false}
+        disabled={disabled}
+        placeholder={placeholder ?? title}
+        value={multiple ? ids : ids[0]}
+        options={ids.map((id) => ({ value: id, label: labelOf(id) }))}
+        onClick={() => {
+          if (disabled) return;
+          setSelected(ids);
+          setOpen(true);
+        }}
+        onChange={(next: string | string[] | undefined) => {
+          const list = next === undefined ? [] : Array.isArray(next) ? next : [next];
+          onChange?.(
+            list.join(','),
+            list.map((id) => picked[id] ?? { id }),
+          );
+        }}
+        allowClear
+      />
+      <Modal
+        title={title}
+        open={open}
+        width={800}
+        onCancel={() => setOpen(false)}
+        okText={t('confirm')}
+        cancelText={t('cancel')}
+        onOk={() => {
+          const list = selected.map(String);
+          onChange?.(
+            list.join(','),
+            list.map((id) => picked[id] ?? { id }),
+          );
+          setOpen(false);
+        }}
+        destroyOnHidden
+      >
+        {searchable.length > 0 && (
+          <Form
+            form={form}
+            layout="inline"
+            style={{ marginBottom: 12, rowGap: 8 }}
+            onFinish={(values: Record<string, unknown>) => {
+              const next: Record<string, unknown> = {};
+              for (const c of searchable) next[c.searchKey!] = values[c.name];
+              setCurrent(1);
+              setFilters(next);
+            }}
+          >
+            {searchable.map((c) => (
+              <Form.Item key={c.name} name={c.name} label={c.title}>
+                <Input allowClear placeholder={t('inputPlaceholder', { label: c.title })} />
+              </Form.Item>
+            ))}
+            <Form.Item>
+              <Space>
+                <Button type="primary" htmlType="submit" icon={<SearchOutlined />}>
+                  {t('search')}
+                </Button>
+                <Button
+                  onClick={() => {
+                    form.resetFields();
+                    setFilters({});
+                  }}
+                >
+                  {t('reset')}
+                </Button>
+              </Space>
+            </Form.Item>
+          </Form>
+        )}
+        <Table<Row>
+          size="small"
+          rowKey={(r) => String(r.id)}
+          loading={loading}
+          columns={tableColumns}
+          dataSource={rows}
+          expandable={lazyTree ? { onExpand: (e, r) => void expand(e, r) } : undefined}
+          rowSelection={{
+            type: multiple ? 'checkbox' : 'radio',
+            selectedRowKeys: selected,
+            preserveSelectedRowKeys: true,
+            checkStrictly: true,
+            onChange: (keys, selectedRows) => {
+              setSelected(keys);
+              setPicked((p) => {
+                const next = { ...p };
+                for (const r of selectedRows) if (r) next[String(r.id)] = r;
+                return next;
+              });
+            },
+          }}
+          pagination={{ current, pageSize: PAGE_SIZE, total, showSizeChanger: false, onChange: setCurrent }}
+        />
+      </Modal>
+    </>
+  );
+}
+
+type PickerProps = Omit<TableSelectProps, 'title' | 'url' | 'columns' | 'labelField'>;
+/** Where a picker reads: its list (`url`) and the labels of saved values (`labelsUrl`). */
+type EndpointProps = { url?: string; labelsUrl?: string };
+
+/** 请选择用户: users searchable by realName, idCard and phone; returns the chosen users by id. The list
+ * is `/api/blade-user/page` (the user screen's view permission); saved values are named through
+ * `/api/blade-user/select?ids=` (readable by the screens that pick users). */
+export function UserSelect({ url, labelsUrl, ...props }: PickerProps & EndpointProps) {
+  const t = useCrudT();
+  return (
+    <TableSelect
+      {...props}
+      title={t('selectUser')}
+      url={url ?? '/api/blade-user/page'}
+      labelsUrl={labelsUrl ?? '/api/blade-user/select'}
+      labelField="realName"
+      columns={[
+        { name: 'realName', title: t('realName'), searchKey: 'realName_like' },
+        { name: 'idCard', title: t('idCard'), searchKey: 'idCard_like' },
+        { name: 'phone', title: t('phoneNo'), searchKey: 'phone_like' },
+      ]}
+    />
+  );
+}
+
+/** 请选择党员: searchable by 用户姓名 realName and 身份证号 idcard (the spec's keys: `realName_like`,
+ * `idcard_like`). The party-member resource does not exist on the server yet, so the endpoints are
+ * props; by default it lists users, whose id card (`idCard`) answers the same key. */
+export function PartyMemberSelect({ url, labelsUrl, ...props }: PickerProps & EndpointProps) {
+  const t = useCrudT();
+  return (
+    <TableSelect
+      {...props}
+      title={t('selectMember')}
+      url={url ?? '/api/blade-user/page'}
+      labelsUrl={labelsUrl ?? '/api/blade-user/select'}
+      labelField="realName"
+      columns={[
+        { name: 'realName', title: t('realName'), searchKey: 'realName_like' },
+        { name: 'idcard', title: t('idCard'), searchKey: 'idcard_like', read: (r) => r.idcard ?? r.idCard },
+      ]}
+    />
+  );
+}
+
+/** Party-organisation tree-table selector: columns id and deptName, lazy tree, page 10, selection kept
+ * across pages, confirm/cancel. The party-organisation resource does not exist on the server yet, so
+ * the endpoints are props; by default it reads the dept lazy tree (`dept/lazy-list?parentId`, the dept
+ * screen's view permission) and names saved values through `dept/select?ids=`. */
+export function PartyOrgSelect({ url, labelsUrl, ...props }: PickerProps & EndpointProps) {
+  const t = useCrudT();
+  return (
+    <TableSelect
+      {...props}
+      title={t('selectOrg')}
+      url={url ?? '/api/blade-system/dept/lazy-list'}
+      labelsUrl={labelsUrl ?? '/api/blade-system/dept/select'}
+      lazyTree
+      labelField="deptName"
+      columns={[
+        { name: 'id', title: t('orgId') },
+        { name: 'deptName', title: t('deptName') },
+      ]}
+    />
+  );
+}
+
+/** A tree table select over any lazy-list endpoint. */
+export const TreeTableSelect = (props: Omit<TableSelectProps, 'lazyTree'>) => (
+  <TableSelect {...props} lazyTree />
+);
+
+const treeCache = new Map<string, Promise<TreeNode[]>>();
+export const loadTree = (url: string, params?: Record<string, string>): Promise<TreeNode[]> => {
+  const key = `${url}?${new URLSearchParams(params).toString()}`;
+  let hit = treeCache.get(key);
+  if (!hit) {
+    hit = http.get<R<TreeNode[]>>(url, { params }).then((r) => r.data.data ?? []);
+    hit.catch(() => treeCache.delete(key));
+    treeCache.set(key, hit);
+  }
+  return hit;
+};
+/** Trees change when their screen saves: drop the cached ones. */
+export const clearTreeCache = (): void => treeCache.clear();
+
+export interface TreePickProps {
+  url: string;
+  value?: unknown;
+  onChange?: (value: string | undefined) => void;
+  multiple?: boolean;
+  placeholder?: string;
+  disabled?: boolean;
+  /** Extra root option (e.g. 顶级 with value '0'). */
+  root?: { value: string; title: string };
+  id?: string;
+}
+
+/** A tree select over a `TreeNode` endpoint; a multi-select value is sent comma-joined. */
+export function TreePick({ url, value, onChange, multiple, placeholder, disabled, root, id }: TreePickProps) {
+  const [tree, setTree] = useState<TreeNode[]>([]);
+  useEffect(() => {
+    let alive = true;
+    loadTree(url)
+      .then((nodes) => alive && setTree(nodes))
+      .catch(() => undefined);
+    return () => {
+      alive = false;
+    };
+  }, [url]);
+  const data = root
+    ? [{ id: root.value, parentId: '', key: root.value, value: root.value, title: root.title }, ...tree]
+    : tree;
+  const text = value === undefined || value === null || value === '' ? undefined : String(value);
+  return (
+    <TreeSelect
+      id={id}
+      allowClear
+      showSearch
+      treeNodeFilterProp="title"
+      disabled={disabled}
+      placeholder={placeholder}
+      treeData={data}
+      multiple={multiple}
+      treeCheckable={multiple}
+      showCheckedStrategy={multiple ? TreeSelect.SHOW_ALL : undefined}
+      value={multiple ? (text ? text.split(',') : []) : text}
+      onChange={(next: string | string[] | undefined) =>
+        onChange?.(Array.isArray(next) ? next.join(',') || undefined : next)
+      }
+      style={{ width: '100%' }}
+    />
+  );
+}
+
+/** §2 dept select: the department tree. */
+export function DeptSelect(props: Omit<TreePickProps, 'url'>) {
+  const t = useCrudT();
+  return <TreePick placeholder={t('selectDept')} {...props} url="/api/blade-system/dept/tree" />;
+}
