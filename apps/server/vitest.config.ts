@@ -1,7 +1,14 @@
 import { defineConfig } from 'vitest/config';
 
 // Server tests run on embedded PGlite always, and again on PostgreSQL when DATABASE_URL is set.
-const base = { include: ['test/**/*.test.ts'], testTimeout: 90_000, hookTimeout: 180_000 };
+// CI retries a failed test once (as the browser tests do): several tests start processes, kill them
+// and restart PostgreSQL, and a loaded CI machine can miss one of their waits.
+const base = {
+  include: ['test/**/*.test.ts'],
+  testTimeout: 90_000,
+  hookTimeout: 180_000,
+  retry: process.env.CI ? 1 : 0,
+};
 export default defineConfig({
   test: {
     projects: [

@@ -213,10 +213,13 @@ for (const walk of walks) {
     // delete
     await current.getByRole('button', { name: /删\s*除/ }).click();
     await expect(page.getByText('确定将选择数据删除?')).toBeVisible();
+    const removed = page.waitForResponse((r) => new URL(r.url()).pathname.endsWith('/remove'));
     await page
       .locator('.ant-modal-confirm')
       .getByRole('button', { name: /确\s*定/ })
       .click();
+    const removal = await removed;
+    expect(removal.status(), await removal.text()).toBe(200);
     await expectMessage(page, '删除成功');
     await expect(current).toHaveCount(0);
   });

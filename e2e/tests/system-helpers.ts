@@ -31,8 +31,16 @@ export async function fillField(page: Page, drawer: Locator, field: FieldDef, va
         .filter({ has: page.locator(`[title="${value}"]`) })
         .first();
       await expect(node).toBeVisible();
-      await node.locator('.ant-select-tree-checkbox, .ant-select-tree-node-content-wrapper').first().click();
-      await expect(item.locator('.ant-select').first()).toContainText(value);
+      // The tree may still be re-rendering its filtered (lazily loaded) nodes when the first click lands:
+      // click again until the pick shows in the field.
+      await expect(async () => {
+        if (!(await node.isVisible())) {
+          await item.locator('.ant-select').first().click();
+          await page.keyboard.type(value);
+        }
+        await node.locator('.ant-select-tree-checkbox, .ant-select-tree-node-content-wrapper').first().click();
+        await expect(item.locator('.ant-select').first()).toContainText(value, { timeout: 2000 });
+      }).toPass();
       // close the dropdown by clicking the field's label (Escape may drop a multi-select's pick)
       if (field.ref?.multiple) await item.locator('label').first().click();
     } else {

@@ -1,3 +1,5 @@
 import { defineConfig } from 'vitest/config';
 
-export default defineConfig({ test: { environment: 'happy-dom', include: ['test/**/*.test.ts'] } });
+export default defineConfig({
+  test: { environment: 'happy-dom', testTimeout: 30_000, include: ['test/**/*.test.ts'] },
+});
