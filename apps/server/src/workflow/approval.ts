@@ -35,7 +35,8 @@ import { formatDateTime } from '../util/datetime.js';
 import type { Variables } from './expr.js';
 import { APPROVAL_FLOWS, flowByKey } from './flows.js';
 import { historyFlow } from './history.js';
-import { onTaskCompleted, passOf, TASK_COLUMNS, taskQuery, variablesOf } from './routes.js';
+import { TASK_COLUMNS, taskQuery } from './work-query.js';
+import { onTaskCompleted, passOf, variablesOf } from './work-routes.js';
 import {
   type Actor,
   canHandle,

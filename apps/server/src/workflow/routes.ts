@@ -1,40 +1,31 @@
 /**
  * The blade-flow wire (api-contract §9.3): model, manager (incl. multipart deploy-upload), follow,
- * process (model-view, history-flow-list, resource-view) and work (start/claim/todo/send/done lists,
- * claim-task, complete-task). Every list is paged and tenant-scoped (row-level security plus an
- * explicit tenant condition).
+ * process (model-view, history-flow-list, resource-view) and the start list; the rest of work is in
+ * work-routes.ts. Every list is paged and tenant-scoped (row-level security plus an explicit tenant
+ * condition).
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { sql } from 'kysely';
 import { isAdministrator, requireUser } from '../auth/guard.js';
 import type { AuthUser } from '../auth/tokens.js';
 import type { AppContext } from '../context.js';
-import { type Row, type Trx } from '../db/database.js';
+import { type Row } from '../db/database.js';
 import { nextId } from '../db/ids.js';
 import { badRequest, done, forbidden, notFound, ok } from '../http/envelope.js';
 import { requestParams } from '../http/params.js';
 import { pageTotal } from '../crud/page-total.js';
 import { formatDateTime } from '../util/datetime.js';
 import { historyFlow } from './history.js';
-import {
-  changeState,
-  claimTask,
-  completeTask,
-  deleteDeployments,
-  deleteInstance,
-  deploy,
-} from './service.js';
+import { workRoutes } from './work-routes.js';
+import { changeState, deleteDeployments, deleteInstance, deploy } from './service.js';
 import {
   actorOf,
-  bladeFlow,
   categoryNames,
-  dateParam,
   flowModel,
   flowProcess,
   idParam,
   pageOf,
   paging,
-  parseJson,
   textParam,
   userNames,
 } from './wire.js';
@@ -45,28 +36,6 @@ const token = { config: { access: { token: true as const } } };
 const TENANT = /^[0-9A-Za-z_-]{1,12}$/;
 
 const queryOf = (r: FastifyRequest) => (r.query ?? {}) as Record<string, unknown>;
-
-/** `pass` from an explicit boolean, else `flag` (`ok` approves; anything else, or nothing, rejects, as
- * Saber sends no flag on reject). BladeX's comment == "同意" quirk is deliberately not copied. */
-export function passOf(body: Record<string, unknown>): boolean {
-  const p = body.pass ?? body.isPass ?? body.approve;
-  if (typeof p === 'boolean') return p;
-  if (p === 'true' || p === 1 || p === '1') return true;
-  if (p === 'false' || p === 0 || p === '0') return false;
-  return body.flag === 'ok' || body.flag === 'pass';
-}
-
-export function variablesOf(raw: unknown): Record<string, unknown> {
-  if (raw === undefined || raw === null || raw === '') return {};
-  if (typeof raw !== 'object' || Array.isArray(raw)) throw badRequest('variables 必须是对象');
-  const out: Record<string, unknown> = {};
-  for (const [k, v] of Object.entries(raw as Record<string, unknown>)) {
-    if (!/^[A-Za-z_][A-Za-z0-9_]{0,63}$/.test(k)) throw badRequest(`变量名不合法: ${k}`);
-    if (k === 'pass') continue; // decided by the approval outcome
-    out[k] = v;
-  }
-  return out;
-}
 
 function tenantIdsOf(raw: unknown): string[] {
   if (raw === undefined || raw === null || raw === '') return [];
@@ -98,57 +67,8 @@ async function deployScope(ctx: AppContext, user: AuthUser, tenantIds: string[])
   return { tenantId: user.tenantId, allTenants: foreign.length > 0 };
 }
 
-/** Task rows joined with instance and definition, prefixed t_/i_/d_ for bladeFlow(). */
-export function taskQuery(trx: Trx, tenantId: string) {
-  return trx
-    .selectFrom('flow_task as t')
-    .innerJoin('flow_process_instance as i', 'i.id', 't.process_instance_id')
-    .innerJoin('flow_process_definition as d', 'd.id', 'i.process_definition_id')
-    .where('t.tenant_id', '=', tenantId);
-}
-/** The task, instance and definition columns of every work list and task lookup. */
-export const TASK_COLUMNS = [
-  't.id as t_id',
-  't.name as t_name',
-  't.task_def_key as t_task_def_key',
-  't.assignee as t_assignee',
-  't.create_time as t_create_time',
-  't.claim_time as t_claim_time',
-  't.end_time as t_end_time',
-  'i.id as i_id',
-  'i.category as i_category',
-  'i.start_time as i_start_time',
-  'i.end_time as i_end_time',
-  'i.status as i_status',
-  'i.business_table as i_business_table',
-  'i.business_id as i_business_id',
-  'i.start_user_id as i_start_user_id',
-  'i.variables as i_variables',
-  'd.id as d_id',
-  'd.process_key as d_process_key',
-  'd.name as d_name',
-  'd.version as d_version',
-  'd.description as d_description',
-  'd.resource_name as d_resource_name',
-] as const;
-
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-type Q = any;
-
-/** The BladeFlow list filters: category, processDefinitionName, beginDate/endDate on `dateColumn`. */
-function flowFilters(q: Q, query: Record<string, unknown>, dateColumn: string): Q {
-  const category = textParam(query.category, 64);
-  if (category) q = q.where('i.category', '=', category);
-  const name = textParam(query.processDefinitionName, 255);
-  if (name) q = q.where('d.name', 'like', `%${name.replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
-  const begin = dateParam(query, 'beginDate');
-  if (begin) q = q.where(sql.ref(dateColumn), '>=', begin);
-  const end = dateParam(query, 'endDate');
-  if (end) q = q.where(sql.ref(dateColumn), '<=', end);
-  return q;
-}
-
 export function flowRoutes(app: FastifyInstance, ctx: AppContext): void {
+  workRoutes(app, ctx);
   const maxSize = ctx.config.maxPageSize;
 
   // ------------------------------------------------------------------------------------------ model
@@ -608,170 +528,4 @@ export function flowRoutes(app: FastifyInstance, ctx: AppContext): void {
     if (!def) throw notFound('流程定义不存在');
     return reply.header('content-type', 'application/xml; charset=utf-8').send(String(def.xml));
   });
-
-  // ------------------------------------------------------------------------------------------- work
-  const taskList = (kind: 'claim' | 'todo') => async (request: FastifyRequest) => {
-    const user = requireUser(request);
-    const query = queryOf(request);
-    const p = paging(query, maxSize);
-    const cats = await categoryNames(ctx, user.tenantId);
-    return ctx.db.tx({ tenantId: user.tenantId }, async (trx) => {
-      let q = taskQuery(trx, user.tenantId)
-        .where('t.status', '=', 'active')
-        .where('i.suspension_state', '=', 1);
-      if (kind === 'todo') q = q.where('t.assignee', '=', user.userId);
-      else
-        q = q
-          .where('t.assignee', 'is', null)
-          .where((eb: Q) =>
-            eb.or([
-              eb(sql`',' || t.candidate_users || ','`, 'like', `%,${user.userId},%`),
-              ...(user.roleAliases.length
-                ? [
-                    eb(
-                      sql`string_to_array(t.candidate_groups, ',')`,
-                      '&&',
-                      sql`string_to_array(${user.roleAliases.join(',')}, ',')`,
-                    ),
-                  ]
-                : []),
-            ]),
-          );
-      q = flowFilters(q, query, 't.create_time');
-      const rows = await q
-        .select([...TASK_COLUMNS])
-        .orderBy('t.create_time', 'desc')
-        .orderBy('t.id', 'desc')
-        .limit(p.size)
-        .offset((p.current - 1) * p.size)
-        .execute();
-      const total = await pageTotal(trx, q, p, rows.length, ctx.config.countCap);
-      const names = await userNames(
-        trx,
-        rows.flatMap((r) => [r.t_assignee, r.i_start_user_id]),
-      );
-      return ok(
-        pageOf(
-          rows.map((r) => bladeFlow(r as Row, names, cats, kind)),
-          total,
-          p,
-        ),
-      );
-    });
-  };
-  app.get(`${BASE}/work/claim-list`, perm('work_claim'), taskList('claim'));
-  app.get(`${BASE}/work/todo-list`, perm('work_todo'), taskList('todo'));
-
-  app.get(`${BASE}/work/send-list`, perm('work_send'), async (request) => {
-    const user = requireUser(request);
-    const query = queryOf(request);
-    const p = paging(query, maxSize);
-    const cats = await categoryNames(ctx, user.tenantId);
-    return ctx.db.tx({ tenantId: user.tenantId }, async (trx) => {
-      let q = trx
-        .selectFrom('flow_process_instance as i')
-        .innerJoin('flow_process_definition as d', 'd.id', 'i.process_definition_id')
-        .where('i.tenant_id', '=', user.tenantId)
-        .where('i.start_user_id', '=', user.userId);
-      q = flowFilters(q, query, 'i.start_time');
-      // The latest task of each instance (BladeX: by end time; the active one first).
-      const latest = sql`(select t.id from flow_task t where t.process_instance_id = i.id order by (t.status = 'active') desc, coalesce(t.end_time, t.create_time) desc, t.id desc limit 1)`;
-      const rows = await q
-        .leftJoin('flow_task as t', (j: Q) => j.on(sql`t.id = ${latest}`))
-        .select([...TASK_COLUMNS])
-        .orderBy('i.start_time', 'desc')
-        .orderBy('i.id', 'desc')
-        .limit(p.size)
-        .offset((p.current - 1) * p.size)
-        .execute();
-      const total = await pageTotal(trx, q, p, rows.length, ctx.config.countCap);
-      const names = await userNames(
-        trx,
-        rows.flatMap((r) => [r.t_assignee, r.i_start_user_id]),
-      );
-      const records = rows.map((r) => ({
-        ...bladeFlow(r as Row, names, cats, 'finish'),
-        createTime: r.i_start_time,
-        endTime: r.i_end_time ?? null,
-      }));
-      return ok(pageOf(records, total, p));
-    });
-  });
-
-  app.get(`${BASE}/work/done-list`, perm('work_done'), async (request) => {
-    const user = requireUser(request);
-    const query = queryOf(request);
-    const p = paging(query, maxSize);
-    const cats = await categoryNames(ctx, user.tenantId);
-    return ctx.db.tx({ tenantId: user.tenantId }, async (trx) => {
-      let q = taskQuery(trx, user.tenantId)
-        .where('t.status', '=', 'completed')
-        .where('t.assignee', '=', user.userId);
-      q = flowFilters(q, query, 't.end_time');
-      const rows = await q
-        .select([
-          ...TASK_COLUMNS,
-          sql<string>`(select c.message from flow_comment c where c.task_id = t.id order by c.create_time, c.id limit 1)`.as(
-            't_comment',
-          ),
-          't.outcome as t_outcome',
-        ])
-        .orderBy('t.end_time', 'desc')
-        .orderBy('t.id', 'desc')
-        .limit(p.size)
-        .offset((p.current - 1) * p.size)
-        .execute();
-      const total = await pageTotal(trx, q, p, rows.length, ctx.config.countCap);
-      const names = await userNames(
-        trx,
-        rows.flatMap((r) => [r.t_assignee, r.i_start_user_id]),
-      );
-      const records = rows.map((r) => ({
-        ...bladeFlow(r as Row, names, cats, 'finish'),
-        comment: r.t_comment ?? '',
-        pass: r.t_outcome === null ? null : r.t_outcome === 'pass',
-      }));
-      return ok(pageOf(records, total, p));
-    });
-  });
-
-  app.post(`${BASE}/work/claim-task`, perm('work_claim_sign'), async (request) => {
-    const user = requireUser(request);
-    const taskId = idParam(requestParams(request).taskId, 'taskId')!;
-    await ctx.db.tx({ tenantId: user.tenantId }, (trx) => claimTask(trx, actorOf(user), taskId));
-    return done('签收事务成功');
-  });
-
-  app.post(`${BASE}/work/complete-task`, perm('work_todo_handle'), async (request) => {
-    const user = requireUser(request);
-    const body = { ...requestParams(request), ...((request.body ?? {}) as Record<string, unknown>) };
-    const taskId = idParam(body.taskId, 'taskId')!;
-    const processInstanceId = idParam(body.processInstanceId, 'processInstanceId', false);
-    const pass = passOf(body);
-    const comment = textParam(body.comment, 2000);
-    const variables = variablesOf(body.variables);
-    await ctx.db.tx({ tenantId: user.tenantId }, async (trx) => {
-      const result = await completeTask(trx, actorOf(user), {
-        taskId,
-        processInstanceId,
-        pass,
-        comment,
-        variables,
-      });
-      await afterComplete(trx, user, result);
-    });
-    return done('操作成功');
-  });
 }
-
-/** Set by approval.ts: moves the business record of a completed task (same transaction). */
-let afterComplete: (
-  trx: Trx,
-  user: AuthUser,
-  result: Awaited<ReturnType<typeof completeTask>>,
-) => Promise<void> = async () => undefined;
-export function onTaskCompleted(fn: typeof afterComplete): void {
-  afterComplete = fn;
-}
-
-export { parseJson };
