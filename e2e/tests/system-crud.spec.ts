@@ -16,7 +16,7 @@ import {
   topMenuResource,
   type ResourceDef,
 } from '../../packages/resources/src/index';
-import { expectMessage, fillField, login, openDrawer, requiredOnAdd, save } from './system-helpers';
+import { confirm, expectMessage, fillField, login, openDrawer, requiredOnAdd, save } from './system-helpers';
 
 /** A generic CRUD walk driven by the definitions: open, add with the validation errors, add, search,
  * edit, view, delete. `sample` holds a valid value per required field (plus what the search uses). */
@@ -214,10 +214,7 @@ for (const walk of walks) {
     await current.getByRole('button', { name: /删\s*除/ }).click();
     await expect(page.getByText('确定将选择数据删除?')).toBeVisible();
     const removed = page.waitForResponse((r) => new URL(r.url()).pathname.endsWith('/remove'));
-    await page
-      .locator('.ant-modal-confirm')
-      .getByRole('button', { name: /确\s*定/ })
-      .click();
+    await confirm(page);
     const removal = await removed;
     expect(removal.status(), await removal.text()).toBe(200);
     await expectMessage(page, '删除成功');

@@ -38,7 +38,10 @@ export async function fillField(page: Page, drawer: Locator, field: FieldDef, va
           await item.locator('.ant-select').first().click();
           await page.keyboard.type(value);
         }
-        await node.locator('.ant-select-tree-checkbox, .ant-select-tree-node-content-wrapper').first().click();
+        await node
+          .locator('.ant-select-tree-checkbox, .ant-select-tree-node-content-wrapper')
+          .first()
+          .click();
         await expect(item.locator('.ant-select').first()).toContainText(value, { timeout: 2000 });
       }).toPass();
       // close the dropdown by clicking the field's label (Escape may drop a multi-select's pick)
@@ -78,4 +81,17 @@ export const requiredOnAdd = (def: ResourceDef): FieldDef[] =>
 
 export async function expectMessage(page: Page, text: string) {
   await expect(page.locator('.ant-message').getByText(text).first()).toBeVisible();
+}
+
+/** Presses 确定 in the confirmation dialog once it has finished opening: under load a click during its
+ * zoom-in animation can land beside the moving button and be lost. */
+export async function confirm(page: Page, text?: string) {
+  const dialog = page
+    .locator('.ant-modal-confirm')
+    .filter({ visible: true })
+    .filter(text ? { hasText: text } : {})
+    .last();
+  await expect(dialog).toBeVisible();
+  await expect(dialog).not.toHaveClass(/zoom-(appear|enter)/);
+  await dialog.getByRole('button', { name: /确\s*定/ }).click();
 }

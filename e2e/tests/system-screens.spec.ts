@@ -1,6 +1,6 @@
 import { expect, test, type Browser } from '@playwright/test';
 import { adminApi, md5, roleGrants, setRoleGrants } from '../helpers/shell';
-import { expectMessage, login, openDrawer, save } from './system-helpers';
+import { confirm, expectMessage, login, openDrawer, save } from './system-helpers';
 
 const stamp = Date.now().toString().slice(-6);
 
@@ -170,7 +170,10 @@ for (const [path, layout] of [
     drawer = openDrawer(page);
     await expect(drawer.getByLabel('字典编号')).toBeDisabled();
     await drawer.getByLabel('字典名称').fill('选项一改');
+    await expect(drawer.getByLabel('字典名称')).toHaveValue('选项一改');
+    const submitted = page.waitForRequest((r) => new URL(r.url()).pathname.endsWith('/submit'));
     await save(page, drawer);
+    expect((await submitted).postDataJSON()).toMatchObject({ dictValue: '选项一改' });
     await expectMessage(page, '更新成功');
     await child
       .locator('.ant-table-row')
@@ -209,19 +212,16 @@ test('user screen: dept tree, lock / unlock, reset password, roles dialog, impor
   const row = pane.locator('.ant-table-row').filter({ hasText: 'zhangwei' });
   await expect(row).toHaveCount(1);
   await row.locator('.ant-checkbox-input').check();
-  for (const [button, confirm] of [
+  for (const [button, question] of [
     ['锁定账号', '确定锁定选择的账号?'],
     ['账号解锁', '确定将选择的账号解锁?'],
     ['重置密码', '确定将选择账号密码重置为初始密码?'],
   ] as const) {
     await pane.locator('.ant-space').getByRole('button', { name: button }).first().click();
-    await expect(page.getByText(confirm)).toBeVisible();
-    await page
-      .locator('.ant-modal-confirm')
-      .getByRole('button', { name: /确\s*定/ })
-      .click();
+    await expect(page.getByText(question)).toBeVisible();
+    await confirm(page, question);
     await expectMessage(page, '操作成功!');
-    await expect(page.getByText(confirm)).toBeHidden();
+    await expect(page.getByText(question)).toBeHidden();
   }
   await pane.getByRole('button', { name: '角色配置' }).click();
   await expect(page.getByRole('dialog').filter({ hasText: '角色配置' })).toBeVisible();
@@ -323,10 +323,7 @@ test('user screen: a guest registration waits as 待审核 until 审核通过', 
   await row.locator('.ant-checkbox-input').check();
   await pane.locator('.ant-space').getByRole('button', { name: '审核通过' }).first().click();
   await expect(page.getByText('确定通过选择账号的注册申请?')).toBeVisible();
-  await page
-    .locator('.ant-modal-confirm')
-    .getByRole('button', { name: /确\s*定/ })
-    .click();
+  await confirm(page);
   await expectMessage(page, '操作成功!');
   await expect(row).toContainText('正常');
   await expect(row).not.toContainText('待审核');

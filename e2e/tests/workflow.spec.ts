@@ -1,5 +1,5 @@
 import { expect, test, type Browser, type Locator, type Page } from '@playwright/test';
-import { expectMessage, login } from './system-helpers';
+import { confirm, expectMessage, login } from './system-helpers';
 
 // The workflow remote end to end: the designer deploys a process; leave requests take both paths of the
 // leave BPMN (more than 3 days → 分管领导 boss group, at most 3 → 部门经理 manager group) through claim,
@@ -79,10 +79,7 @@ async function claim(page: Page, text: string) {
   await page.goto('/work/claim');
   const row = pane(page).locator('.ant-table-row').filter({ hasText: text }).first();
   await row.getByRole('button', { name: '签收' }).click();
-  await page
-    .getByRole('dialog')
-    .getByRole('button', { name: /确\s*定/ })
-    .click();
+  await confirm(page);
   await expectMessage(page, '签收事务成功');
 }
 

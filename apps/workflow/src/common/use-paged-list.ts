@@ -55,3 +55,10 @@ export function usePagedList<T, Q extends object>(
   };
   return { page, loading, filters, search, reload, pagination };
 }
+
+/** The part of a usePagedList list that a table shows. */
+export interface PagedList<T> {
+  page: Page<T>;
+  loading: boolean;
+  pagination: TablePaginationConfig;
+}

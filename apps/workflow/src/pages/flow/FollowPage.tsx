@@ -1,10 +1,11 @@
 import { useState } from 'react';
-import { App, Form, Input, Modal, Table, type TableColumnsType } from 'antd';
+import { App, Form, Input, Modal, type TableColumnsType } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { flowApi, type FlowExecution } from '@tongxin/api-client';
 import { CardContainer, FlowChartDialog, type FlowChartTarget } from '@tongxin/shared-ui';
 import { ActionLinks } from '../../common/ActionLinks';
 import { SearchBar } from '../../common/SearchBar';
+import { PagedTable } from '../../common/PagedTable';
 import { usePagedList } from '../../common/use-paged-list';
 import { useFormName } from '../../common/use-form-name';
 
@@ -76,15 +77,7 @@ export function FollowPage() {
           <Input allowClear />
         </Form.Item>
       </SearchBar>
-      <Table<FlowExecution>
-        rowKey="processInstanceId"
-        size="middle"
-        loading={list.loading}
-        dataSource={list.page.records}
-        columns={columns}
-        pagination={list.pagination}
-        scroll={{ x: 'max-content' }}
-      />
+      <PagedTable<FlowExecution> list={list} rowKey="processInstanceId" columns={columns} />
       <Modal
         open={!!deleting}
         title={t('action.delete')}

@@ -51,9 +51,7 @@ export function ManagerPage() {
       </SearchBar>
       <ProcessTable
         showTenant
-        rows={list.page.records}
-        loading={list.loading}
-        pagination={list.pagination}
+        list={list}
         actions={(row) => (
           <Space size={0}>
             {can('flow_manager_suspend') && (

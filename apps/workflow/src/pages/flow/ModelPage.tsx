@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { App, Button, Form, Input, Modal, Table, type TableColumnsType } from 'antd';
+import { App, Button, Form, Input, Modal, type TableColumnsType } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { flowApi, type FlowModel } from '@tongxin/api-client';
@@ -7,6 +7,7 @@ import { CardContainer } from '@tongxin/shared-ui';
 import { ActionLinks, useCan } from '../../common/ActionLinks';
 import { SearchBar } from '../../common/SearchBar';
 import { useConfirmDelete } from '../../common/use-confirm-delete';
+import { PagedTable } from '../../common/PagedTable';
 import { usePagedList } from '../../common/use-paged-list';
 import { DeployFields, type DeployValues } from './DeployFields';
 import { ModelDesignerDrawer } from './ModelDesignerDrawer';
@@ -90,15 +91,7 @@ export function ModelPage() {
           {t('action.add')}
         </Button>
       )}
-      <Table<FlowModel>
-        rowKey="id"
-        size="middle"
-        loading={list.loading}
-        dataSource={list.page.records}
-        columns={columns}
-        pagination={list.pagination}
-        scroll={{ x: 'max-content' }}
-      />
+      <PagedTable<FlowModel> list={list} rowKey="id" columns={columns} />
       <ModelDesignerDrawer
         model={editing}
         onClose={() => setEditing(undefined)}

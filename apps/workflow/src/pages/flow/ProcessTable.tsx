@@ -1,19 +1,17 @@
 import type { ReactNode } from 'react';
-import { Table, Tag, type TableColumnsType, type TablePaginationConfig } from 'antd';
+import { Tag, type TableColumnsType } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { FlowProcess } from '@tongxin/api-client';
+import { PagedTable } from '../../common/PagedTable';
+import type { PagedList } from '../../common/use-paged-list';
 
 /** Deployed process definitions (start-list, manager/list): the latest version of each key. */
 export function ProcessTable({
-  rows,
-  loading,
-  pagination,
+  list,
   actions,
   showTenant,
 }: {
-  rows: FlowProcess[];
-  loading: boolean;
-  pagination: TablePaginationConfig;
+  list: PagedList<FlowProcess>;
   actions: (row: FlowProcess) => ReactNode;
   showTenant?: boolean;
 }) {
@@ -52,15 +50,5 @@ export function ProcessTable({
     { key: 'deploymentTime', dataIndex: 'deploymentTime', title: t('col.deploymentTime') },
     { key: 'actions', title: t('col.actions'), render: (_: unknown, row: FlowProcess) => actions(row) },
   ];
-  return (
-    <Table<FlowProcess>
-      rowKey="id"
-      size="middle"
-      loading={loading}
-      dataSource={rows}
-      columns={columns}
-      pagination={pagination}
-      scroll={{ x: 'max-content' }}
-    />
-  );
+  return <PagedTable<FlowProcess> list={list} rowKey="id" columns={columns} />;
 }

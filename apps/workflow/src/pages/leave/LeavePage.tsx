@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { App, Button, Table, Tag, type TableColumnsType } from 'antd';
+import { App, Button, Tag, type TableColumnsType } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { flowApi, type BladeFlow, type WorkQuery } from '@tongxin/api-client';
@@ -7,6 +7,7 @@ import { CardContainer, FlowChartDialog, useShellBridge, type FlowChartTarget } 
 import { ActionLinks, useCan } from '../../common/ActionLinks';
 import { detailPath, formPath } from '../../common/flow-routes';
 import { useFlowDict } from '../../common/use-flow-dict';
+import { PagedTable } from '../../common/PagedTable';
 import { usePagedList } from '../../common/use-paged-list';
 
 const LEAVE_CATEGORY = 'flow_1';
@@ -86,14 +87,7 @@ export function LeavePage() {
           {t('action.add')}
         </Button>
       )}
-      <Table<BladeFlow>
-        rowKey="processInstanceId"
-        size="middle"
-        loading={list.loading}
-        dataSource={list.page.records}
-        columns={columns}
-        pagination={list.pagination}
-      />
+      <PagedTable<BladeFlow> list={list} rowKey="processInstanceId" columns={columns} />
       <FlowChartDialog target={chart} onClose={() => setChart(undefined)} />
     </CardContainer>
   );

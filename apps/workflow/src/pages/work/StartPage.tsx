@@ -37,9 +37,7 @@ export function StartPage() {
         </Form.Item>
       </SearchBar>
       <ProcessTable
-        rows={list.page.records}
-        loading={list.loading}
-        pagination={list.pagination}
+        list={list}
         actions={(row) => (
           <ActionLinks
             actions={[

@@ -1,11 +1,12 @@
 import { useState } from 'react';
-import { App, Table, Tag, type TableColumnsType } from 'antd';
+import { App, Tag, type TableColumnsType } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { flowApi, type BladeFlow, type WorkQuery } from '@tongxin/api-client';
 import { CardContainer, FlowChartDialog, useShellBridge, type FlowChartTarget } from '@tongxin/shared-ui';
 import { ActionLinks, type LinkAction } from '../../common/ActionLinks';
 import { detailPath, handlePath } from '../../common/flow-routes';
 import { useFlowDict } from '../../common/use-flow-dict';
+import { PagedTable } from '../../common/PagedTable';
 import { usePagedList } from '../../common/use-paged-list';
 import { WorkSearch } from '../../common/WorkSearch';
 
@@ -112,14 +113,10 @@ export function WorkListPage({ kind }: { kind: WorkListKind }) {
   return (
     <CardContainer>
       <WorkSearch onSearch={list.search} />
-      <Table<BladeFlow>
+      <PagedTable<BladeFlow>
+        list={list}
         rowKey={(r) => `${r.processInstanceId}-${r.taskId}`}
-        size="middle"
-        loading={list.loading}
-        dataSource={list.page.records}
         columns={columns}
-        pagination={list.pagination}
-        scroll={{ x: 'max-content' }}
       />
       <FlowChartDialog target={chart} onClose={() => setChart(undefined)} />
     </CardContainer>
