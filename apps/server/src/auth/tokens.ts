@@ -1,5 +1,5 @@
-import { randomUUID } from 'node:crypto';
-import { errors, jwtVerify, SignJWT } from 'jose';
+import { randomUUID, webcrypto } from 'node:crypto';
+import { errors, jwtVerify, type JWTPayload, SignJWT } from 'jose';
 import type { KvStore } from '../util/kv-store.js';
 
 /** What an access token says about its bearer. Lists are kept as arrays here and comma-joined on the wire. */
@@ -38,13 +38,24 @@ export type TokenFailure = 'invalid' | 'expired' | 'revoked';
 const issuedMs = (p: { iat?: number; iat_ms?: unknown }) =>
   typeof p.iat_ms === 'number' ? p.iat_ms : (p.iat ?? 0) * 1000;
 
+/** How many verified tokens are remembered (oldest dropped first). */
+const VERIFIED_TOKENS = 5000;
+
 export class TokenService {
-  private readonly key: Uint8Array;
+  /** Imported once: jose would import raw key bytes into WebCrypto again on every sign and verify,
+   * which cost more CPU than the rest of a request's authentication. */
+  private readonly key: Promise<webcrypto.CryptoKey>;
   constructor(
     secret: string,
     private readonly store: KvStore,
   ) {
-    this.key = new TextEncoder().encode(secret);
+    this.key = webcrypto.subtle.importKey(
+      'raw',
+      new TextEncoder().encode(secret),
+      { name: 'HMAC', hash: 'SHA-256' },
+      false,
+      ['sign', 'verify'],
+    );
   }
 
   async issue(
@@ -74,7 +85,7 @@ export class TokenService {
       .setJti(randomUUID())
       .setIssuedAt(now)
       .setExpirationTime(now + validity.access)
-      .sign(this.key);
+      .sign(await this.key);
     const refreshToken = await new SignJWT({
       iat_ms: nowMs,
       token_type: 'refresh_token',
@@ -88,13 +99,32 @@ export class TokenService {
       .setJti(randomUUID())
       .setIssuedAt(now)
       .setExpirationTime(now + validity.refresh)
-      .sign(this.key);
+      .sign(await this.key);
     return { accessToken, refreshToken, sid };
+  }
+
+  /** Tokens whose signature and claims were verified, by their exact text: a client sends one token on
+   * every request until it refreshes, and each HMAC through WebCrypto costs more than the rest of
+   * authentication. Expiry is checked again on every use; revocation is never remembered. */
+  private readonly verified = new Map<string, JWTPayload>();
+
+  private async signedPayload(token: string): Promise<JWTPayload | 'expired'> {
+    const known = this.verified.get(token);
+    if (known) {
+      if ((known.exp ?? 0) * 1000 > Date.now()) return known;
+      this.verified.delete(token);
+      return 'expired';
+    }
+    const { payload } = await jwtVerify(token, await this.key, { issuer: ISSUER, algorithms: ['HS256'] });
+    if (this.verified.size >= VERIFIED_TOKENS) this.verified.delete(this.verified.keys().next().value!);
+    this.verified.set(token, payload);
+    return payload;
   }
 
   private async verify(token: string, type: 'access_token' | 'refresh_token') {
     try {
-      const { payload } = await jwtVerify(token, this.key, { issuer: ISSUER, algorithms: ['HS256'] });
+      const payload = await this.signedPayload(token);
+      if (payload === 'expired') return payload;
       if (payload.token_type !== type || !payload.jti || !payload.exp) return 'invalid' as const;
       // One round trip for every revocation that can hit this token: its session, itself, its user.
       const [session, revokedToken, user] = await this.store.getMany([
