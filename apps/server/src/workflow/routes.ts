@@ -13,9 +13,10 @@ import { type Row } from '../db/database.js';
 import { nextId } from '../db/ids.js';
 import { badRequest, done, forbidden, notFound, ok } from '../http/envelope.js';
 import { requestParams } from '../http/params.js';
-import { pageTotal } from '../crud/page-total.js';
+
 import { formatDateTime } from '../util/datetime.js';
 import { historyFlow } from './history.js';
+import { pageWithTotal } from './work-query.js';
 import { workRoutes } from './work-routes.js';
 import { changeState, deleteDeployments, deleteInstance, deploy } from './service.js';
 import {
@@ -82,14 +83,13 @@ export function flowRoutes(app: FastifyInstance, ctx: AppContext): void {
       if (key) q = q.where('model_key', '=', key);
       const name = textParam(query.name);
       if (name) q = q.where('name', '=', name);
-      const rows = await q
-        .selectAll()
-        .orderBy('update_time', 'desc')
-        .orderBy('id', 'desc')
-        .limit(p.size)
-        .offset((p.current - 1) * p.size)
-        .execute();
-      const total = await pageTotal(trx, q, p, rows.length, ctx.config.countCap);
+      const { rows, total } = await pageWithTotal(
+        trx,
+        q,
+        q.selectAll().orderBy('update_time', 'desc').orderBy('id', 'desc'),
+        p,
+        ctx.config.countCap,
+      );
       const names = await userNames(
         trx,
         rows.map((r) => r.create_user),
@@ -282,14 +282,13 @@ export function flowRoutes(app: FastifyInstance, ctx: AppContext): void {
       if (category) q = q.where('d.category', '=', category);
       const key = textParam(query.key ?? query.processDefinitionKey, 64);
       if (key) q = q.where('d.process_key', '=', key);
-      const rows = await q
-        .selectAll('d')
-        .orderBy('d.deploy_time', 'desc')
-        .orderBy('d.id', 'desc')
-        .limit(p.size)
-        .offset((p.current - 1) * p.size)
-        .execute();
-      const total = await pageTotal(trx, q, p, rows.length, ctx.config.countCap);
+      const { rows, total } = await pageWithTotal(
+        trx,
+        q,
+        q.selectAll('d').orderBy('d.deploy_time', 'desc').orderBy('d.id', 'desc'),
+        p,
+        ctx.config.countCap,
+      );
       return ok(
         pageOf(
           rows.map((r) => flowProcess(r as Row, cats)),
@@ -399,32 +398,34 @@ export function flowRoutes(app: FastifyInstance, ctx: AppContext): void {
       if (pid) q = q.where('i.id', '=', pid);
       const key = textParam(query.processDefinitionKey, 64);
       if (key) q = q.where('i.process_definition_key', '=', key);
-      const rows = await q
-        .select([
-          'i.id',
-          'i.name',
-          'i.start_user_id',
-          'i.start_time',
-          'i.suspension_state',
-          'i.category',
-          'i.process_definition_key',
-          'i.process_definition_id',
-          'i.business_table',
-          'i.business_id',
-          'd.version',
-          sql<string>`(select string_agg(t.task_def_key, ',') from flow_task t where t.process_instance_id = i.id and t.status = 'active')`.as(
-            'active_keys',
-          ),
-          sql<string>`(select string_agg(t.name, ',') from flow_task t where t.process_instance_id = i.id and t.status = 'active')`.as(
-            'active_names',
-          ),
-        ])
-        .orderBy('i.start_time', 'desc')
-        .orderBy('i.id', 'desc')
-        .limit(p.size)
-        .offset((p.current - 1) * p.size)
-        .execute();
-      const total = await pageTotal(trx, q, p, rows.length, ctx.config.countCap);
+      const { rows, total } = await pageWithTotal(
+        trx,
+        q,
+        q
+          .select([
+            'i.id',
+            'i.name',
+            'i.start_user_id',
+            'i.start_time',
+            'i.suspension_state',
+            'i.category',
+            'i.process_definition_key',
+            'i.process_definition_id',
+            'i.business_table',
+            'i.business_id',
+            'd.version',
+            sql<string>`(select string_agg(t.task_def_key, ',') from flow_task t where t.process_instance_id = i.id and t.status = 'active')`.as(
+              'active_keys',
+            ),
+            sql<string>`(select string_agg(t.name, ',') from flow_task t where t.process_instance_id = i.id and t.status = 'active')`.as(
+              'active_names',
+            ),
+          ])
+          .orderBy('i.start_time', 'desc')
+          .orderBy('i.id', 'desc'),
+        p,
+        ctx.config.countCap,
+      );
       const names = await userNames(
         trx,
         rows.map((r) => r.start_user_id),

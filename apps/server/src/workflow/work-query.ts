@@ -1,7 +1,8 @@
 /** The task query the work lists and the approval task lookups build on, and the BladeFlow filters. */
 import { sql } from 'kysely';
-import type { Trx } from '../db/database.js';
-import { dateParam, textParam } from './wire.js';
+import { pageTotal } from '../crud/page-total.js';
+import type { Row, Trx } from '../db/database.js';
+import { dateParam, type Paging, textParam } from './wire.js';
 
 /** Task rows joined with instance and definition, prefixed t_/i_/d_ for bladeFlow(). */
 export function taskQuery(trx: Trx, tenantId: string) {
@@ -51,4 +52,14 @@ export function flowFilters(q: Q, query: Record<string, unknown>, dateColumn: st
   const end = dateParam(query, 'endDate');
   if (end) q = q.where(sql.ref(dateColumn), '<=', end);
   return q;
+}
+
+/** One page of `ordered` (the filtered rows, sorted and selected) and the total of `filtered`: exact up to
+ * the cap, past it the planner's estimate (page-total.ts). */
+export async function pageWithTotal(trx: Trx, filtered: Q, ordered: Q, p: Paging, countCap: number) {
+  const rows: Row[] = await ordered
+    .limit(p.size)
+    .offset((p.current - 1) * p.size)
+    .execute();
+  return { rows, total: await pageTotal(trx, filtered, p, rows.length, countCap) };
 }

@@ -8,12 +8,12 @@ import { requireUser } from '../auth/guard.js';
 import type { AuthUser } from '../auth/tokens.js';
 import type { AppContext } from '../context.js';
 import type { Row, Trx } from '../db/database.js';
-import { pageTotal } from '../crud/page-total.js';
+
 import { badRequest, done, ok } from '../http/envelope.js';
 import { requestParams } from '../http/params.js';
 import { claimTask, completeTask } from './service.js';
 import { actorOf, bladeFlow, categoryNames, idParam, pageOf, paging, textParam, userNames } from './wire.js';
-import { flowFilters, type Q, TASK_COLUMNS, taskQuery } from './work-query.js';
+import { flowFilters, pageWithTotal, type Q, TASK_COLUMNS, taskQuery } from './work-query.js';
 
 const BASE = '/api/blade-flow/work';
 const perm = (code: string) => ({ config: { access: { perm: code } } });
@@ -127,14 +127,16 @@ export function workRoutes(app: FastifyInstance, ctx: AppContext): void {
     const cats = await categoryNames(ctx, user.tenantId);
     return ctx.db.tx({ tenantId: user.tenantId }, async (trx) => {
       const q = flowFilters(list.rows(trx, user), query, list.time);
-      const rows: Row[] = await (list.select ?? ((x: Q) => x))(q)
-        .select([...TASK_COLUMNS])
-        .orderBy(list.time, 'desc')
-        .orderBy(`${list.time.slice(0, 1)}.id`, 'desc')
-        .limit(p.size)
-        .offset((p.current - 1) * p.size)
-        .execute();
-      const total = await pageTotal(trx, q, p, rows.length, ctx.config.countCap);
+      const { rows, total } = await pageWithTotal(
+        trx,
+        q,
+        (list.select ?? ((x: Q) => x))(q)
+          .select([...TASK_COLUMNS])
+          .orderBy(list.time, 'desc')
+          .orderBy(`${list.time.slice(0, 1)}.id`, 'desc'),
+        p,
+        ctx.config.countCap,
+      );
       const names = await userNames(
         trx,
         rows.flatMap((r) => [r.t_assignee, r.i_start_user_id]),
