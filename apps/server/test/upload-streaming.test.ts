@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { Agent, request } from 'node:http';
+import type { Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3';
@@ -73,6 +74,7 @@ function openUpload(targetPort: number, filename: string, content: Buffer, agent
       'content-length': head.length + content.length + tail.length,
     },
   });
+  const socket = new Promise<Socket>((resolve) => req.on('socket', resolve));
   const answer = new Promise<{ status: number; body: string }>((resolve, reject) => {
     req.on('response', (res) => {
       let text = '';
@@ -84,6 +86,8 @@ function openUpload(targetPort: number, filename: string, content: Buffer, agent
   req.write(head);
   return {
     answer,
+    /** The connection the request went out on. */
+    socket,
     send: (upTo: number) => new Promise<void>((r) => req.write(content.subarray(0, upTo), () => r())),
     finish: (from: number) => req.end(Buffer.concat([content.subarray(from), tail])),
     abort: () => req.destroy(),
@@ -136,7 +140,7 @@ describe('streamed uploads', () => {
     // One keep-alive connection for every request: a refused upload's unread rest is dropped, so the
     // next request on the connection is answered.
     const agent = new Agent({ keepAlive: true, maxSockets: 1 });
-    const sockets = new Set<unknown>();
+    const sockets = new Set<Socket>();
     const big = Buffer.alloc(3 * 1024 * 1024, 0x20);
     try {
       for (const [name, content, msg] of [
@@ -149,12 +153,13 @@ describe('streamed uploads', () => {
         const res = await up.answer;
         expect(res.status, name).toBe(400);
         expect(JSON.parse(res.body).msg, name).toBe(msg);
-        sockets.add(Object.values(agent.freeSockets)[0]?.[0]);
+        sockets.add(await up.socket);
       }
       expect(uploads()).toEqual(before);
       const ok = openUpload(port, 'after.txt', Buffer.from('still works'), agent);
       ok.finish(0);
       expect((await ok.answer).status).toBe(200);
+      sockets.add(await ok.socket);
       expect(sockets.size, 'the same connection served every request').toBe(1);
     } finally {
       agent.destroy();
