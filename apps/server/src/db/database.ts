@@ -44,6 +44,10 @@ export class Database {
         },
       });
       pool.on('error', () => undefined); // a dropped idle client is replaced on the next checkout
+      // A client checked out when its connection drops (PostgreSQL restarted mid-query) also emits
+      // 'error', and the pool listens only to idle ones: unheard, it would end the process. The query
+      // itself fails with the same error, and the pool discards the broken client when it comes back.
+      pool.on('connect', (client) => client.on('error', () => undefined));
       return new Database(new Kysely<Schema>({ dialect: new PostgresDialect({ pool }) }), 'postgres');
     }
     // Loaded only for the embedded database (about 35 MB once loaded): a server on PostgreSQL never needs it.
