@@ -91,7 +91,14 @@ export async function confirm(page: Page, text?: string) {
     .filter({ visible: true })
     .filter(text ? { hasText: text } : {})
     .last();
+  await opened(dialog);
+  await dialog.getByRole('button', { name: /确\s*定/ }).click();
+}
+
+/** Waits until a modal is shown and has finished its zoom-in: under load a click during the animation
+ * can land beside its moving target and be lost. */
+export async function opened(dialog: Locator): Promise<Locator> {
   await expect(dialog).toBeVisible();
   await expect(dialog).not.toHaveClass(/zoom-(appear|enter)/);
-  await dialog.getByRole('button', { name: /确\s*定/ }).click();
+  return dialog;
 }

@@ -1,6 +1,6 @@
 import { expect, test, type Browser } from '@playwright/test';
 import { adminApi, md5, roleGrants, setRoleGrants } from '../helpers/shell';
-import { confirm, expectMessage, login, openDrawer, save } from './system-helpers';
+import { confirm, expectMessage, login, openDrawer, opened, save } from './system-helpers';
 
 const stamp = Date.now().toString().slice(-6);
 
@@ -42,7 +42,7 @@ async function grantParamToGridWorker(browser: Browser) {
     .first();
   await row.locator('.ant-checkbox-input').check();
   await pane.getByRole('button', { name: /权限设置/ }).click();
-  const dialog = page.getByRole('dialog').filter({ hasText: '权限设置' });
+  const dialog = await opened(page.getByRole('dialog').filter({ hasText: '权限设置' }));
   const menuTree = dialog.getByTestId('grant-menu');
   await expect(menuTree.getByText('参数管理')).toBeVisible();
   await menuTree
@@ -279,7 +279,7 @@ test('tenant screen: package setting reads package-detail and saves package-sett
   const detail = page.waitForResponse((r) => r.url().includes('/tenant/package-detail'));
   await pane.getByRole('button', { name: '产品包配置' }).click();
   await detail;
-  const dialog = page.getByRole('dialog').filter({ hasText: '产品包配置' });
+  const dialog = await opened(page.getByRole('dialog').filter({ hasText: '产品包配置' }));
   await expect(dialog).toBeVisible();
   const saved = page.waitForRequest((r) => r.url().includes('/tenant/package-setting'));
   await dialog.getByRole('button', { name: /确\s*定/ }).click();

@@ -1,5 +1,5 @@
 import { expect, test, type Browser, type Locator, type Page } from '@playwright/test';
-import { confirm, expectMessage, login } from './system-helpers';
+import { confirm, expectMessage, login, opened } from './system-helpers';
 
 // The workflow remote end to end: the designer deploys a process; leave requests take both paths of the
 // leave BPMN (more than 3 days → 分管领导 boss group, at most 3 → 部门经理 manager group) through claim,
@@ -114,7 +114,7 @@ test('design a process in the designer and deploy it', async ({ page }) => {
   await expect(row).toHaveCount(1);
 
   await row.getByRole('button', { name: '部署' }).click();
-  const deploy = page.getByRole('dialog').filter({ hasText: '流程部署' });
+  const deploy = await opened(page.getByRole('dialog').filter({ hasText: '流程部署' }));
   await deploy.locator('.ant-select').first().click();
   await page
     .locator('.ant-select-dropdown:visible .ant-select-item-option')
@@ -257,7 +257,7 @@ test('upload a deployment; suspend and activate it; delete a running instance wi
   const running = pane(page).locator('.ant-table-row').filter({ hasText: '请假流程' }).first();
   const instanceId = (await running.locator('td').nth(5).innerText()).trim();
   await running.getByRole('button', { name: '删除' }).click();
-  const dialog = page.getByRole('dialog').filter({ hasText: '请输入删除原因' });
+  const dialog = await opened(page.getByRole('dialog').filter({ hasText: '请输入删除原因' }));
   await dialog.getByRole('button', { name: /确\s*定/ }).click();
   await expect(dialog.locator('.ant-form-item-explain-error')).toContainText('请输入删除原因');
   await dialog.getByRole('textbox').fill('重复提交');
