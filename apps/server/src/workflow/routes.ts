@@ -13,7 +13,6 @@ import { type Row } from '../db/database.js';
 import { nextId } from '../db/ids.js';
 import { badRequest, done, forbidden, notFound, ok } from '../http/envelope.js';
 import { requestParams } from '../http/params.js';
-
 import { formatDateTime } from '../util/datetime.js';
 import { historyFlow } from './history.js';
 import { pageWithTotal } from './work-query.js';
