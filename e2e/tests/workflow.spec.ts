@@ -72,6 +72,8 @@ async function changeState(page: Page, row: Locator, state: '挂起' | '激活')
   await row.getByRole('button', { name: '变更状态' }).hover();
   const menu = page.locator('.ant-dropdown:not(.ant-dropdown-hidden)');
   await menu.getByRole('menuitem', { name: state }).click();
+  // a hover menu stays open while the pointer rests on it: move away, as a user's mouse would
+  await page.mouse.move(0, 0);
   await expect(menu).toHaveCount(0);
 }
 
