@@ -70,13 +70,15 @@ export interface FieldDef {
   label: Label;
   /** `true` or the Chinese message shown when the field is empty. */
   required?: true | string;
+  /** Longest value accepted; also the varchar length of the column (default per kind, see engine/schema). */
   maxLength?: number;
   min?: number;
   max?: number;
   pattern?: { regex: string; message: string };
   /** Message shown when another live row already has this value. */
   unique?: string;
-  dict?: { code: string; biz?: boolean };
+  /** `valueType`: how the column stores the dictionary key (storage; default `int`, else varchar). */
+  dict?: { code: string; biz?: boolean; valueType?: 'int' | 'string' };
   /** Where the field appears. `list` defaults to true, `form` to true, `view` to true. */
   list?: boolean;
   form?: boolean;
@@ -99,6 +101,14 @@ export interface FieldDef {
   maxCount?: number;
   /** Column width in the table. */
   width?: number;
+  // Storage (engine/schema turns a definition into its table; see `columnTypeOf` for the kind → type map).
+  /** `decimal`: numeric(precision, scale); default [10, 2]. */
+  precision?: [number, number];
+  /** The column's NULL-ability where it differs from `required` (required → NOT NULL): `false` for a
+   * column that always holds a value without the form asking for one (a status with a default). */
+  nullable?: boolean;
+  /** An index (tenant, this column, default sort) as an equality-searched field gets, without the search. */
+  index?: true;
 }
 
 /** An action beyond add/edit/delete/view, with the button code that unlocks it. */
@@ -162,9 +172,28 @@ export interface ResourceDef {
   labelField?: string;
   /** The platform administrator sees and manages every tenant's rows (users, roles, depts, posts). */
   platformWide?: boolean;
+  /** `migration`: the table is made by hand-written SQL migrations (system tables). Otherwise it is
+   * generated from this definition (apps/server/src/engine/schema) and its fields name every column. */
+  schema?: 'migration';
+  /** `false`: no optimistic-lock `version` column (default: the table has one). */
+  version?: false;
 }
 
 export const defineResource = <T extends ResourceDef>(def: T): T => def;
+
+/** A column the table keeps but no screen shows or writes (server-set values, columns of later screens). */
+export const columnOnly = (f: Omit<FieldDef, 'list' | 'form' | 'view'>): FieldDef => ({
+  ...f,
+  list: false,
+  form: false,
+  view: false,
+});
+
+/** Whether records of the resource go through an approval process (and so carry the approval columns). */
+export const hasProcess = (def: ResourceDef): boolean => Boolean(def.process);
+
+/** Whether the resource's table is generated from its definition (not made by SQL migrations). */
+export const isGenerated = (def: ResourceDef): boolean => def.schema !== 'migration';
 
 export const columnOf = (f: FieldDef): string =>
   f.column ?? f.name.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);

@@ -1,6 +1,8 @@
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
+import { resources, type ResourceDef } from '@tongxin/resources';
 import { sql, type Transaction } from 'kysely';
+import { evolveDefinitions } from '../engine/schema/evolve.js';
 import { APP_ROLE, type Database, type Schema } from './database.js';
 
 const MIGRATIONS_DIR = path.join(import.meta.dirname, 'migrations');
@@ -14,9 +16,13 @@ export async function lockSeed(trx: Transaction<Schema>): Promise<void> {
   await sql`select pg_advisory_xact_lock(${SEED_LOCK_KEY})`.execute(trx);
 }
 
-/** Applies every pending `migrations/*.sql` file in name order, each in its own transaction,
- * as the database owner. Returns the names applied. */
-export async function migrate(db: Database): Promise<string[]> {
+const grantToApp = (trx: Transaction<Schema>) =>
+  sql.raw(`GRANT SELECT, INSERT, UPDATE, DELETE ON ALL TABLES IN SCHEMA public TO ${APP_ROLE}`).execute(trx);
+
+/** Applies every pending `migrations/*.sql` file in name order, each in its own transaction, then creates
+ * or evolves the tables generated from `definitions` (engine/schema; skipped when their SQL is unchanged),
+ * all as the database owner. Returns the names applied (`generated/<table>.sql` for generated tables). */
+export async function migrate(db: Database, definitions: ResourceDef[] = resources): Promise<string[]> {
   const files = (await readdir(MIGRATIONS_DIR)).filter((f) => f.endsWith('.sql')).sort();
   const applied: string[] = [];
   // Under the lock too: two migrators creating the table at once collide in the catalog even with IF NOT EXISTS.
@@ -35,12 +41,16 @@ export async function migrate(db: Database): Promise<string[]> {
       }>`select name from tx_schema_migrations where name = ${file}`.execute(trx);
       if (done.rows.length) return;
       await sql.raw(text).execute(trx);
-      await sql
-        .raw(`GRANT SELECT, INSERT, UPDATE, DELETE ON ALL TABLES IN SCHEMA public TO ${APP_ROLE}`)
-        .execute(trx);
+      await grantToApp(trx);
       await sql`insert into tx_schema_migrations (name) values (${file})`.execute(trx);
       applied.push(file);
     });
   }
+  await db.kysely.transaction().execute(async (trx) => {
+    await sql`select pg_advisory_xact_lock(${LOCK_KEY})`.execute(trx);
+    const evolved = await evolveDefinitions(trx, definitions);
+    if (evolved.length) await grantToApp(trx);
+    applied.push(...evolved);
+  });
   return applied;
 }

@@ -1,4 +1,4 @@
-import { defineResource } from '../define';
+import { columnOnly, defineResource } from '../define';
 
 /** 便民电话 — domain model §3.7. Not approval-driven. */
 export const contactPhoneResource = defineResource({
@@ -72,7 +72,10 @@ export const contactPhoneResource = defineResource({
       label: { zh: '启用', en: 'Enabled' },
       dict: { code: 'enable_status' },
       defaultValue: 1,
+      nullable: false,
       search: 'equal',
     },
+    // Empty: the number serves every community of the tenant (domain model §3.7); no screen sets it yet.
+    columnOnly({ name: 'communityId', kind: 'long', label: { zh: '所属社区', en: 'Community' } }),
   ],
 });

@@ -7,6 +7,7 @@ export const noticeResource = defineResource({
   label: { zh: '通知公告', en: 'Desk notices' },
   path: '/api/blade-desk/notice',
   table: 'blade_notice',
+  schema: 'migration',
   permission: 'notice',
   tenant: true,
   audit: true,

@@ -1,4 +1,4 @@
-import { defineResource } from '../define';
+import { columnOnly, defineResource } from '../define';
 
 /** 党员值班 — domain model §5.7 (one table: the slot and the member's record). Not approval-driven. */
 export const partyDutyResource = defineResource({
@@ -58,6 +58,7 @@ export const partyDutyResource = defineResource({
       label: { zh: '状态', en: 'Status' },
       dict: { code: 'duty_status' },
       defaultValue: 0,
+      nullable: false,
       search: 'equal',
     },
     { name: 'receptionNum', kind: 'int', label: { zh: '接待人数', en: 'Visitors' }, min: 0 },
@@ -69,5 +70,26 @@ export const partyDutyResource = defineResource({
       multiline: true,
       list: false,
     },
+    // Columns of the table no screen shows yet (domain model §5.7: the slot, the claim, sign-in/out).
+    columnOnly({ name: 'communityId', kind: 'long', label: { zh: '所属社区', en: 'Community' } }),
+    columnOnly({ name: 'partyDeptId', kind: 'long', label: { zh: '所属党组织', en: 'Party branch' } }),
+    columnOnly({ name: 'startTime', kind: 'datetime', label: { zh: '开始时间', en: 'Starts' } }),
+    columnOnly({ name: 'endTime', kind: 'datetime', label: { zh: '结束时间', en: 'Ends' } }),
+    columnOnly({ name: 'partyArchiveId', kind: 'long', label: { zh: '值班党员档案', en: 'Member record' } }),
+    columnOnly({
+      name: 'claimType',
+      kind: 'int',
+      label: { zh: '排班方式', en: 'Claim type' },
+      defaultValue: 1,
+      nullable: false,
+    }),
+    columnOnly({ name: 'signInTime', kind: 'datetime', label: { zh: '签到时间', en: 'Signed in' } }),
+    columnOnly({ name: 'signOutTime', kind: 'datetime', label: { zh: '签退时间', en: 'Signed out' } }),
+    columnOnly({
+      name: 'serviceHours',
+      kind: 'decimal',
+      label: { zh: '服务时长', en: 'Service hours' },
+      precision: [4, 1],
+    }),
   ],
 });

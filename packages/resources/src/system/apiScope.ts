@@ -7,6 +7,7 @@ export const apiScopeResource = defineResource({
   label: { zh: '接口权限', en: 'API scopes' },
   path: '/api/blade-system/api-scope',
   table: 'blade_scope_api',
+  schema: 'migration',
   permission: 'api_scope',
   tenant: false,
   audit: true,

@@ -17,6 +17,7 @@ export const clientResource = defineResource({
   label: { zh: '应用管理', en: 'Clients' },
   path: '/api/blade-system/client',
   table: 'blade_client',
+  schema: 'migration',
   permission: 'client',
   tenant: false,
   audit: true,

@@ -9,6 +9,7 @@ export const dataScopeResource = defineResource({
   label: { zh: '数据权限', en: 'Data scopes' },
   path: '/api/blade-system/data-scope',
   table: 'blade_scope_data',
+  schema: 'migration',
   permission: 'data_scope',
   tenant: false,
   audit: true,

@@ -9,6 +9,7 @@ export const deptResource = defineResource({
   label: { zh: '机构管理', en: 'Departments' },
   path: '/api/blade-system/dept',
   table: 'blade_dept',
+  schema: 'migration',
   permission: 'dept',
   tenant: true,
   platformWide: true,

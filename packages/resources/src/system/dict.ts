@@ -84,6 +84,7 @@ export const dictResource = defineResource({
   label: { zh: '系统字典', en: 'Dictionaries' },
   path: '/api/blade-system/dict',
   table: 'blade_dict',
+  schema: 'migration',
   permission: 'dict',
   permissionAliases: ['dict_vertical'],
   tenant: false,

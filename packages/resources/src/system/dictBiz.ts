@@ -8,6 +8,7 @@ export const dictBizResource = defineResource({
   label: { zh: '业务字典', en: 'Business dictionaries' },
   path: '/api/blade-system/dict-biz',
   table: 'blade_dict_biz',
+  schema: 'migration',
   permission: 'dictbiz',
   tenant: true,
   audit: false,

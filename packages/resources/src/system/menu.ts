@@ -9,6 +9,7 @@ export const menuResource = defineResource({
   label: { zh: '菜单管理', en: 'Menus' },
   path: '/api/blade-system/menu',
   table: 'blade_menu',
+  schema: 'migration',
   permission: 'menu',
   tenant: false,
   audit: false,

@@ -6,6 +6,7 @@ export const paramResource = defineResource({
   label: { zh: '参数管理', en: 'Parameters' },
   path: '/api/blade-system/param',
   table: 'blade_param',
+  schema: 'migration',
   permission: 'param',
   tenant: false,
   audit: true,

@@ -6,6 +6,7 @@ export const postResource = defineResource({
   label: { zh: '岗位管理', en: 'Posts' },
   path: '/api/blade-system/post',
   table: 'blade_post',
+  schema: 'migration',
   permission: 'post',
   tenant: true,
   platformWide: true,

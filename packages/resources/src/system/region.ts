@@ -34,6 +34,7 @@ export const regionResource = defineResource({
   label: { zh: '行政区划', en: 'Regions' },
   path: '/api/blade-system/region',
   table: 'blade_region',
+  schema: 'migration',
   permission: 'region',
   tenant: false,
   audit: false,

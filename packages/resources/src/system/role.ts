@@ -9,6 +9,7 @@ export const roleResource = defineResource({
   label: { zh: '角色管理', en: 'Roles' },
   path: '/api/blade-system/role',
   table: 'blade_role',
+  schema: 'migration',
   permission: 'role',
   tenant: true,
   platformWide: true,

@@ -11,6 +11,7 @@ export const tenantResource = defineResource({
   label: { zh: '租户管理', en: 'Tenants' },
   path: '/api/blade-system/tenant',
   table: 'blade_tenant',
+  schema: 'migration',
   permission: 'tenant',
   tenant: false,
   audit: true,

@@ -8,6 +8,7 @@ export const tenantPackageResource = defineResource({
   label: { zh: '租户产品包', en: 'Tenant packages' },
   path: '/api/blade-system/tenant-package',
   table: 'blade_tenant_package',
+  schema: 'migration',
   permission: 'tenantpackage',
   tenant: false,
   audit: true,

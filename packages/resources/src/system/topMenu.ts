@@ -7,6 +7,7 @@ export const topMenuResource = defineResource({
   label: { zh: '顶部菜单', en: 'Top menus' },
   path: '/api/blade-system/topmenu',
   table: 'blade_top_menu',
+  schema: 'migration',
   permission: 'topmenu',
   tenant: true,
   audit: true,

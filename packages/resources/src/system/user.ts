@@ -13,6 +13,7 @@ export const userResource = defineResource({
   label: { zh: '用户管理', en: 'Users' },
   path: '/api/blade-user',
   table: 'blade_user',
+  schema: 'migration',
   permission: 'user',
   tenant: true,
   platformWide: true,
