@@ -6,6 +6,9 @@ import { indexShape, liveIndexShape } from './indexes.js';
 import { inspectTable } from './inspect.js';
 import { TENANT_POLICY, type TableSql, tableSql } from './table-sql.js';
 
+const hasRows = async (trx: Trx, table: string): Promise<boolean> =>
+  (await sql`select 1 from ${sql.table(table)} limit 1`.execute(trx)).rows.length > 0;
+
 /** The statements that bring a table up to its definition: the table when it is missing, else its missing
  * columns; missing indexes (an index of the same shape under another name counts); row-level security
  * and the tenant policy when missing. Nothing is ever dropped or changed. */
@@ -13,7 +16,16 @@ export async function evolveTable(trx: Trx, t: TableSql): Promise<string[]> {
   const live = await inspectTable(trx, t.table);
   const statements: string[] = [];
   if (!live.exists) statements.push(t.createTable);
-  else for (const c of t.columns) if (!live.columns.has(c.name)) statements.push(t.addColumn(c));
+  else
+    for (const c of t.columns) {
+      if (live.columns.has(c.name)) continue;
+      if (c.notNull && c.default === undefined && (await hasRows(trx, t.table)))
+        throw new Error(
+          `${t.table}.${c.name}: a NOT NULL column without a default cannot be added to a table with rows. ` +
+            'Write a SQL migration (apps/server/src/db/migrations) that adds and fills it, or give the field a defaultValue.',
+        );
+      statements.push(t.addColumn(c));
+    }
   const shapes = new Set([...live.indexes.values()].map(liveIndexShape));
   for (const ix of t.indexes)
     if (!shapes.has(indexShape(ix)) && !live.indexes.has(ix.name)) statements.push(t.createIndex(ix));
