@@ -105,6 +105,9 @@ describe('tableSql', () => {
       /column status is declared twice/,
     );
     expect(() =>
+      tableSql(withField({ name: 'list', kind: 'int', label: label('清单'), search: 'equal' })),
+    ).toThrow(/two indexes are named app_sample_loan_list_idx/);
+    expect(() =>
       tableSql(withField({ name: 'n', kind: 'int', label: label('n'), defaultValue: "1'; --" })),
     ).toThrow(/default .* is not a number/);
     expect(

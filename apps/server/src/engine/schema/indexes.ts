@@ -62,7 +62,11 @@ export function indexesOf(def: ResourceDef): IndexSpec[] {
   const uniques = def.fields
     .filter((f) => f.unique)
     .map((f) => named(`${columnOf(f)}_uq`, true, [...tenant, { column: columnOf(f) }]));
-  return [...lists, ...uniques];
+  const all = [...lists, ...uniques];
+  for (const [i, ix] of all.entries())
+    if (all.findIndex((x) => x.name === ix.name) !== i)
+      throw new Error(`${def.name}: two indexes are named ${ix.name} (rename the column?)`);
+  return all;
 }
 
 /** Whether an index on `keys` already yields the order of one on `prefix` (scanned either way); a leading
