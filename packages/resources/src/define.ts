@@ -75,7 +75,7 @@ export interface FieldDef {
   min?: number;
   max?: number;
   pattern?: { regex: string; message: string };
-  /** Message shown when another live row already has this value. */
+  /** Message shown when another live row already has this value (generated tables: a UNIQUE index per tenant). */
   unique?: string;
   /** `valueType`: how the column stores the dictionary key (storage; default `int`, else varchar). */
   dict?: { code: string; biz?: boolean; valueType?: 'int' | 'string' };
