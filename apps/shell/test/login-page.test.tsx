@@ -116,6 +116,23 @@ describe('login page', () => {
     expect(sent.some((s) => s.url.endsWith('/oauth/token'))).toBe(false);
   });
 
+  it('checks the tenant code with the rule the server uses before calling it', async () => {
+    captchaEnabled = false;
+    renderLogin();
+    await waitFor(() => expect(screen.queryByLabelText('验证码')).toBeNull());
+    fireEvent.change(screen.getByLabelText('租户编号'), { target: { value: "000000' or 1=1" } });
+    fireEvent.change(screen.getByLabelText('账号'), { target: { value: 'admin' } });
+    fireEvent.change(screen.getByLabelText('密码'), { target: { value: 'admin' } });
+    fireEvent.click(screen.getByRole('button', { name: '登录' }));
+    expect(await screen.findByText('租户编号格式不正确')).toBeTruthy();
+    expect(sent.some((s) => s.url.endsWith('/oauth/token'))).toBe(false);
+    // the message now belongs to the field's label: find the input by name
+    fireEvent.change(document.querySelector('input[name=tenantId]')!, { target: { value: ' 000000 ' } });
+    fireEvent.click(screen.getByRole('button', { name: '登录' }));
+    expect(await screen.findByText('home')).toBeTruthy();
+    expect(sent.find((s) => s.url.endsWith('/oauth/token'))!.params.tenantId).toBe('000000');
+  });
+
   it("shows the server's error_description and does not log in", async () => {
     captchaEnabled = false;
     renderLogin();
