@@ -4,7 +4,7 @@ import { useNavigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { ApiError, logout, registerGuest, website } from '@tongxin/api-client';
 import { TENANT_ID_LABEL, userResource, type FieldDef } from '@tongxin/resources';
-import { rulesOf, useLabel } from '@tongxin/shared-ui';
+import { rulesOf, toWireValue, useLabel } from '@tongxin/shared-ui';
 import { useAuthStore } from '../session/auth-store';
 import { logoutLocally } from '../session/session-actions';
 import { needsRegistration } from './needs-registration';
@@ -37,9 +37,10 @@ export function RegisterDialog() {
     setSaving(true);
     try {
       await registerGuest({
-        tenantId: tenantKnown ? user!.tenant_id : values.tenantId,
+        // as checked: trimmed, like the server reads them
+        tenantId: tenantKnown ? user!.tenant_id : String(toWireValue(tenantField, values.tenantId)),
         name: values.name,
-        account: values.account,
+        account: String(toWireValue(accountField, values.account)),
         password: values.password,
         oauthId: user?.oauth_id,
       });

@@ -47,11 +47,11 @@ export default function LoginPage() {
 
   const validate = (): Errors => {
     const next: Errors = {};
-    if (showTenantField) {
+    if (showTenantField && !fields.tenantId.trim()) next.tenantId = t('login.tenantIdRequired');
+    else if (showTenantField) {
       // the tenant code's rule is the server's (rules/tenant-id.ts)
       const bad = problemOf(tenantIdRule, fields.tenantId, TENANT_ID_LABEL);
-      if (!fields.tenantId.trim()) next.tenantId = t('login.tenantIdRequired');
-      else if (bad) next.tenantId = language === 'en' ? bad.en : bad.zh;
+      if (bad) next.tenantId = language === 'en' ? bad.en : bad.zh;
     }
     if (!fields.username.trim()) next.username = t('login.usernameRequired');
     if (!fields.password) next.password = t('login.passwordRequired');
