@@ -1,14 +1,11 @@
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import i18next from 'i18next';
-import { initReactI18next } from 'react-i18next';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { clearTokens, configureHttp, getToken, http, md5Hex } from '@tongxin/api-client';
-import { shellEn } from '../src/i18n/shell-en';
-import { shellZh } from '../src/i18n/shell-zh';
 import LoginPage from '../src/login/LoginPage';
 import { Toasts } from '../src/notify/Toasts';
 import { useToastStore } from '../src/notify/toast-store';
+import { initShellI18n } from './shell-i18n';
 
 let captchaEnabled = true;
 let tenantInfo: unknown = null;
@@ -35,12 +32,7 @@ const token = (access: string) => ({
 });
 
 beforeAll(async () => {
-  await i18next.use(initReactI18next).init({
-    lng: 'zh-CN',
-    fallbackLng: 'zh-CN',
-    defaultNS: 'shell',
-    resources: { 'zh-CN': { shell: shellZh }, en: { shell: shellEn } },
-  });
+  await initShellI18n();
   configureHttp({
     notifyError: (m) => useToastStore.getState().push('error', m),
     onUnauthorized: () => undefined,

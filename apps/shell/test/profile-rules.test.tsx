@@ -1,12 +1,9 @@
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { App } from 'antd';
-import i18next from 'i18next';
-import { initReactI18next } from 'react-i18next';
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { configureHttp, http } from '@tongxin/api-client';
-import { shellEn } from '../src/i18n/shell-en';
-import { shellZh } from '../src/i18n/shell-zh';
 import ProfilePage from '../src/pages/ProfilePage';
+import { initShellI18n } from './shell-i18n';
 
 // The profile form checks phone and email with the user definition's rules (the server's): the spec's
 // phone messages, and nothing is sent while a value is refused.
@@ -14,12 +11,7 @@ import ProfilePage from '../src/pages/ProfilePage';
 const posted: unknown[] = [];
 
 beforeAll(async () => {
-  await i18next.use(initReactI18next).init({
-    lng: 'zh-CN',
-    fallbackLng: 'zh-CN',
-    defaultNS: 'shell',
-    resources: { 'zh-CN': { shell: shellZh }, en: { shell: shellEn } },
-  });
+  await initShellI18n();
   configureHttp({ notifyError: () => undefined, onUnauthorized: () => undefined });
   http.defaults.adapter = async (config) => {
     const reply = (data: unknown) => ({

@@ -1,14 +1,11 @@
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { App } from 'antd';
-import i18next from 'i18next';
-import { initReactI18next } from 'react-i18next';
 import { MemoryRouter } from 'react-router-dom';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { configureHttp, http, type TokenResponse } from '@tongxin/api-client';
 import { RegisterDialog } from '../src/dialogs/RegisterDialog';
-import { shellEn } from '../src/i18n/shell-en';
-import { shellZh } from '../src/i18n/shell-zh';
 import { useAuthStore } from '../src/session/auth-store';
+import { initShellI18n } from './shell-i18n';
 
 // The registration dialog checks the tenant code and the account with the server's rules and sends
 // them as checked (trimmed).
@@ -16,12 +13,7 @@ import { useAuthStore } from '../src/session/auth-store';
 const sent: Record<string, string>[] = [];
 
 beforeAll(async () => {
-  await i18next.use(initReactI18next).init({
-    lng: 'zh-CN',
-    fallbackLng: 'zh-CN',
-    defaultNS: 'shell',
-    resources: { 'zh-CN': { shell: shellZh }, en: { shell: shellEn } },
-  });
+  await initShellI18n();
   configureHttp({ notifyError: () => undefined, onUnauthorized: () => undefined });
   http.defaults.adapter = async (config) => {
     sent.push((config.params ?? {}) as Record<string, string>);
