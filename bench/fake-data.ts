@@ -2,6 +2,8 @@
 // distribution, mobile numbers with real carrier prefixes, places of a street office's communities.
 // A seeded generator makes every run produce the same data.
 
+import { idCardCheckDigit } from '@tongxin/resources';
+
 /** mulberry32: small, fast, good enough for test data; never for anything secret. */
 export function seededRandom(seed: number): () => number {
   let a = seed >>> 0;
@@ -152,9 +154,7 @@ export function idCard(random: Random, birth: Date): string {
   const area = pick(random, ['110101', '310104', '440106', '510107', '330106', '420106', '610113', '370102']);
   const ymd = birth.toISOString().slice(0, 10).replace(/-/g, '');
   const body = `${area}${ymd}${String(between(random, 0, 999)).padStart(3, '0')}`;
-  const weights = [7, 9, 10, 5, 8, 4, 2, 1, 6, 3, 7, 9, 10, 5, 8, 4, 2];
-  const sum = weights.reduce((s, w, i) => s + w * Number(body[i]), 0);
-  return body + '10X98765432'[sum % 11]!;
+  return body + idCardCheckDigit(body);
 }
 
 /** `yyyy-MM-dd HH:mm:ss` in local wall time, the format the schema's timestamp(0) columns hold. */

@@ -52,6 +52,7 @@ async function editOf(def: ResourceDef): Promise<{ field: FieldDef; value: unkno
       !f.disabledOn?.includes('edit') &&
       f.kind === 'string' &&
       !f.pattern &&
+      !f.rule &&
       !f.ref,
   );
   if (!field) return undefined;

@@ -1,4 +1,11 @@
-import { columnOf, type FieldDef, type ResourceDef, resources } from '@tongxin/resources';
+import {
+  checkValue,
+  columnOf,
+  type FieldDef,
+  type ResourceDef,
+  resources,
+  RULE_CASES,
+} from '@tongxin/resources';
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { call } from './harness.js';
@@ -47,11 +54,12 @@ export async function sampleValue(app: FastifyInstance, token: string, f: FieldD
     case 'images':
       return JSON.stringify([{ originalName: 'a.png', link: '/files/20260101/a.png' }]);
     default: {
-      if (f.pattern) {
-        const re = new RegExp(f.pattern.regex);
+      if (f.pattern || f.rule) {
         for (const candidate of [`t${tag}`, `T${tag}`, tag, `${parseInt(tag, 16)}`, `/t${tag}`]) {
-          if (re.test(fit(candidate))) return fit(candidate);
+          if (!checkValue(f, fit(candidate)).problem) return fit(candidate);
         }
+        // a value of the rules parity table (landlines and the like)
+        if (f.rule) return RULE_CASES[f.rule].valid[0]![1];
       }
       return fit(f.unique ? `样例${tag}` : `样例${f.label.zh}`);
     }

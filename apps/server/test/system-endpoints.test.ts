@@ -230,7 +230,7 @@ describe('users', () => {
   it('answers the party-member picker key idcard (lower case) like idCard', async () => {
     const bravo = (await call(s.app, admin, 'GET', '/api/blade-user/page?account_equal=ucharlie')).json().data
       .records[0];
-    await post('/api/blade-user/submit', { ...bravo, idCard: '54010219900101001X' });
+    await post('/api/blade-user/submit', { ...bravo, idCard: '540102199001010011' });
     for (const key of ['idcard_like', 'idCard_like']) {
       const res = await call(s.app, admin, 'GET', `/api/blade-user/page?${key}=9900101001`);
       expect(res.statusCode, key).toBe(200);

@@ -1,14 +1,11 @@
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import i18next from 'i18next';
-import { initReactI18next } from 'react-i18next';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { clearTokens, configureHttp, getToken, http, md5Hex } from '@tongxin/api-client';
-import { shellEn } from '../src/i18n/shell-en';
-import { shellZh } from '../src/i18n/shell-zh';
 import LoginPage from '../src/login/LoginPage';
 import { Toasts } from '../src/notify/Toasts';
 import { useToastStore } from '../src/notify/toast-store';
+import { initShellI18n } from './shell-i18n';
 
 let captchaEnabled = true;
 let tenantInfo: unknown = null;
@@ -35,12 +32,7 @@ const token = (access: string) => ({
 });
 
 beforeAll(async () => {
-  await i18next.use(initReactI18next).init({
-    lng: 'zh-CN',
-    fallbackLng: 'zh-CN',
-    defaultNS: 'shell',
-    resources: { 'zh-CN': { shell: shellZh }, en: { shell: shellEn } },
-  });
+  await initShellI18n();
   configureHttp({
     notifyError: (m) => useToastStore.getState().push('error', m),
     onUnauthorized: () => undefined,
@@ -114,6 +106,23 @@ describe('login page', () => {
     expect(screen.getByText('请输入密码')).toBeTruthy();
     expect(screen.getByText('请输入验证码')).toBeTruthy();
     expect(sent.some((s) => s.url.endsWith('/oauth/token'))).toBe(false);
+  });
+
+  it('checks the tenant code with the rule the server uses before calling it', async () => {
+    captchaEnabled = false;
+    renderLogin();
+    await waitFor(() => expect(screen.queryByLabelText('验证码')).toBeNull());
+    fireEvent.change(screen.getByLabelText('租户编号'), { target: { value: "000000' or 1=1" } });
+    fireEvent.change(screen.getByLabelText('账号'), { target: { value: 'admin' } });
+    fireEvent.change(screen.getByLabelText('密码'), { target: { value: 'admin' } });
+    fireEvent.click(screen.getByRole('button', { name: '登录' }));
+    expect(await screen.findByText('租户编号格式不正确')).toBeTruthy();
+    expect(sent.some((s) => s.url.endsWith('/oauth/token'))).toBe(false);
+    // the message now belongs to the field's label: find the input by name
+    fireEvent.change(document.querySelector('input[name=tenantId]')!, { target: { value: ' 000000 ' } });
+    fireEvent.click(screen.getByRole('button', { name: '登录' }));
+    expect(await screen.findByText('home')).toBeTruthy();
+    expect(sent.find((s) => s.url.endsWith('/oauth/token'))!.params.tenantId).toBe('000000');
   });
 
   it("shows the server's error_description and does not log in", async () => {

@@ -1,3 +1,5 @@
+import { DEFAULT_PAGE_SIZE, PAGE_SIZES } from '@tongxin/resources';
+
 /** Client constants of product-spec §9 and the BladeX Saber website config. */
 export const website = {
   /** Site key: prefix of every browser-storage key. */
@@ -23,8 +25,9 @@ export const website = {
   defaultColor: '#b43c3c',
   defaultLanguage: 'zh-CN',
   logBadgeMax: 99,
-  pageSize: 10,
-  pageSizes: [10, 30, 50, 100, 200],
+  /** Paging written once with the server's (rules/paging.ts). */
+  pageSize: DEFAULT_PAGE_SIZE,
+  pageSizes: PAGE_SIZES,
 } as const;
 
 export type Website = typeof website;

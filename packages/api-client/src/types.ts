@@ -1,20 +1,6 @@
-/** BladeX wire types (all ids are strings). */
-export interface R<T> {
-  code: number;
-  success: boolean;
-  msg: string;
-  data: T;
-}
-
-export interface Page<T> {
-  records: T[];
-  total: number;
-  size: number;
-  current: number;
-  pages: number;
-  /** false when `total` is the database planner's estimate (large lists), not a count; absent = exact. */
-  totalExact?: boolean;
-}
+/** BladeX wire types (all ids are strings). The envelope, pages and tree nodes are written once in
+ * @tongxin/resources (wire.ts), shared with the server. */
+export type { Page, R, TreeNode } from '@tongxin/resources';
 
 export interface PageQuery {
   current: number;

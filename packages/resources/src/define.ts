@@ -1,5 +1,6 @@
 /** The vocabulary of a resource definition: plain data read by the server (routes, validation,
  * allow-lists, permissions) and by the UI (ResourcePage). No React, antd, axios or node:* here. */
+import type { RuleName } from './rules/field';
 
 export interface Label {
   zh: string;
@@ -74,6 +75,10 @@ export interface FieldDef {
   maxLength?: number;
   min?: number;
   max?: number;
+  /** A named validation rule (rules/), for a field whose kind implies none, e.g. a landline
+   * (`telephone`); the kinds `phone` (mobile), `idcard` and `email` and multiple refs imply theirs. */
+  rule?: RuleName;
+  /** A one-off shape with no named rule; where a named rule exists, use `rule`. */
   pattern?: { regex: string; message: string };
   /** Message shown when another live row already has this value (generated tables: a UNIQUE index per tenant). */
   unique?: string;

@@ -1,4 +1,6 @@
 export * from './define';
+export * from './rules';
+export * from './wire';
 export { paramResource } from './system/param';
 export { tenantResource } from './system/tenant';
 export { tenantPackageResource } from './system/tenantPackage';

@@ -18,7 +18,15 @@ export {
   type TreeNode,
 } from './resource/wire';
 export { useDictStore, useDicts, dictRefsOf, type DictRef } from './resource/dict-store';
-export { DictSelect, DictTag, FieldInput, resourceByName } from './resource/fields';
+export {
+  DictSelect,
+  DictTag,
+  FieldInput,
+  resourceByName,
+  rulesOf,
+  toWireValue,
+  useRules,
+} from './resource/fields';
 export { useColumnSettings, arrangeColumns, type ColumnSetting } from './resource/column-settings';
 export { Uploader, parseFileList, UPLOAD_URL, type FileRecord } from './widgets/Uploader';
 export { CardContainer } from './widgets/CardContainer';

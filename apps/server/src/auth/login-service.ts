@@ -1,7 +1,7 @@
 import { timingSafeEqual } from 'node:crypto';
+import { isId, isTenantId } from '@tongxin/resources';
 import type { AppContext } from '../context.js';
 import { PLATFORM_TENANT } from '../db/database.js';
-import { isId } from '../db/ids.js';
 import { formatDateTime } from '../util/datetime.js';
 import { hashClientSecret, isMd5Hex, verifyPassword } from './passwords.js';
 import type { AuthUser } from './tokens.js';
@@ -93,8 +93,6 @@ export interface LoginRecords {
   roles: RoleRow[];
 }
 
-const TENANT_ID = /^[0-9A-Za-z_-]{1,12}$/;
-
 export class LoginService {
   constructor(private readonly ctx: AppContext) {}
 
@@ -114,7 +112,7 @@ export class LoginService {
     clientId: string,
     who: { account: string } | { id: string },
   ): Promise<LoginRecords> {
-    if (!TENANT_ID.test(tenantId)) throw new OAuthError(400, LOGIN_MSG.unknownTenant);
+    if (!isTenantId(tenantId)) throw new OAuthError(400, LOGIN_MSG.unknownTenant);
     if ('id' in who && !isId(who.id)) throw new OAuthError(401, LOGIN_MSG.badRefresh);
     return this.ctx.db.tx({ tenantId }, async (trx) => {
       let userQuery = trx

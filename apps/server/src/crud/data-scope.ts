@@ -1,9 +1,8 @@
-import type { ResourceDef } from '@tongxin/resources';
+import { isId, type ResourceDef } from '@tongxin/resources';
 import { type Expression, type ExpressionBuilder, sql, type SqlBool } from 'kysely';
 import { isTenantAdmin } from '../auth/guard.js';
 import type { AuthUser } from '../auth/tokens.js';
 import type { Schema, Trx } from '../db/database.js';
-import { isId } from '../db/ids.js';
 import { type QueryFields, parseListQuery } from '../http/list-query.js';
 import { deptsBelow } from '../system/depts.js';
 import type { DataScopeRule } from '../system/permissions.js';

@@ -1,13 +1,23 @@
-import { buttonCodes, columnOf, hasStandard, labelFieldOf, type ResourceDef } from '@tongxin/resources';
+import {
+  buttonCodes,
+  columnOf,
+  hasStandard,
+  isId,
+  isTenantId,
+  labelFieldOf,
+  TENANT_ID_INVALID,
+  type ResourceDef,
+} from '@tongxin/resources';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { type ExpressionBuilder, sql } from 'kysely';
 import { isAdministrator, requireUser } from '../auth/guard.js';
 import type { AuthUser } from '../auth/tokens.js';
 import type { AppContext } from '../context.js';
 import { PLATFORM_TENANT, type Row, type Schema, type TenantScope, type Trx } from '../db/database.js';
-import { isId, nextId } from '../db/ids.js';
+import { nextId } from '../db/ids.js';
 import { badRequest, done, forbidden, notFound, ok } from '../http/envelope.js';
 import { idempotent } from '../http/idempotency.js';
+import { selectedIds } from '../http/params.js';
 import {
   applyFilters,
   applySorts,
@@ -30,23 +40,8 @@ import { assertFresh, nextVersion } from './record-version.js';
 import { validateBody } from './validate.js';
 import { hiddenFields, stripHidden, visibleQueryFields } from './visible-fields.js';
 
-const TENANT_ID = /^[0-9A-Za-z_-]{1,12}$/;
-
 /** A `tenantId` query parameter when it is a tenant code, else the caller's tenant. */
-const tenantParam = (asked: unknown, user: AuthUser): string =>
-  typeof asked === 'string' && TENANT_ID.test(asked) ? asked : user.tenantId;
-
-export function parseIds(raw: unknown): string[] {
-  const ids =
-    typeof raw === 'string'
-      ? raw
-          .split(',')
-          .map((s) => s.trim())
-          .filter(Boolean)
-      : [];
-  if (!ids.length || !ids.every(isId)) throw badRequest('请选择要操作的数据');
-  return ids;
-}
+const tenantParam = (asked: unknown, user: AuthUser): string => (isTenantId(asked) ? asked : user.tenantId);
 
 /** The shared machinery of one resource: scoping, reading, writing. Routes and Excel use it. */
 export class ResourceEngine {
@@ -172,7 +167,7 @@ export class ResourceEngine {
     const row: Record<string, unknown> = { ...values, id: nextId() };
     if (this.def.tenant) {
       const requested = typeof body.tenantId === 'string' && body.tenantId ? body.tenantId : undefined;
-      if (requested && !TENANT_ID.test(requested)) throw badRequest('租户编号格式不正确');
+      if (requested && !isTenantId(requested)) throw badRequest(TENANT_ID_INVALID.zh);
       row.tenant_id = this.crossTenant(user) && requested ? requested : user.tenantId;
     }
     if (this.def.audit) {
@@ -399,7 +394,7 @@ export function resourceRoutes(app: FastifyInstance, ctx: AppContext, def: Resou
         const q = query(request);
         const body = request.body as Record<string, unknown> | undefined;
         // `ids=a,b` (the standard pattern) or one `id=` (BladeX region/remove?id=)
-        await engine.remove(user, parseIds(q.ids ?? body?.ids ?? q.id ?? body?.id));
+        await engine.remove(user, selectedIds(q.ids ?? body?.ids ?? q.id ?? body?.id));
         return done('删除成功');
       },
     );
@@ -413,7 +408,7 @@ export function resourceRoutes(app: FastifyInstance, ctx: AppContext, def: Resou
     // Platform-wide resources list the asked tenant's rows (default: the caller's), not every tenant's.
     const tenantId = tenantParam(query(request).tenantId, user);
     // `ids=a,b`: only those rows (a picker naming the labels of saved values)
-    const ids = query(request).ids === undefined ? undefined : parseIds(query(request).ids);
+    const ids = query(request).ids === undefined ? undefined : selectedIds(query(request).ids);
     return engine.run(user, async (_trx, base) => {
       let q = await base();
       if (engine.crossTenant(user) && !ids) q = q.where('tenant_id', '=', tenantId);

@@ -1,27 +1,24 @@
-import { columnOf, type FieldDef, type ResourceDef } from '@tongxin/resources';
+import {
+  checkValue,
+  columnOf,
+  isBlank,
+  isId,
+  requiredMessage,
+  type FieldDef,
+  type ResourceDef,
+} from '@tongxin/resources';
 import { badRequest } from '../http/envelope.js';
-import { isId } from '../db/ids.js';
 import { parseDateTime } from '../util/datetime.js';
 import { sanitizeRichText } from './rich-text.js';
 
-const empty = (v: unknown) => v === undefined || v === null || v === '';
 const labelOf = (f: FieldDef) => f.label.zh;
 
-const PHONE = /^1[3-9]\d{9}$/;
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-const ID_CARD = /^\d{17}[\dXx]$/;
 const REGION_PATH = /^\d{2,12}(,\d{2,12}){0,4}$/;
 
-function checkKind(f: FieldDef, v: unknown): unknown {
+/** A present value coerced to its kind (numbers, dates, sanitised rich text, strings). The text rules
+ * (named rule, length, range, pattern) follow in `checkValue`, shared with the UI's form rules. */
+function coerce(f: FieldDef, v: unknown): string | number {
   const label = labelOf(f);
-  if (f.kind === 'ref' && f.ref?.multiple) {
-    // A comma-joined id list (user roles, package menus): each id checked, duplicates dropped.
-    const ids = (Array.isArray(v) ? v.map(String) : String(v).split(','))
-      .map((x) => x.trim())
-      .filter(Boolean);
-    if (!ids.every((x) => isId(x))) throw badRequest(`${label}格式不正确`);
-    return [...new Set(ids)].join(',');
-  }
   switch (f.kind) {
     case 'int':
     case 'flag': {
@@ -47,15 +44,6 @@ function checkKind(f: FieldDef, v: unknown): unknown {
       if (!d) throw badRequest(`${label}的日期格式应为 yyyy-MM-dd HH:mm:ss`);
       return f.kind === 'date' ? d.slice(0, 10) : d;
     }
-    case 'phone':
-      if (!PHONE.test(String(v))) throw badRequest(`${label}格式不正确`);
-      return String(v);
-    case 'email':
-      if (!EMAIL.test(String(v))) throw badRequest(`${label}格式不正确`);
-      return String(v);
-    case 'idcard':
-      if (!ID_CARD.test(String(v))) throw badRequest(`${label}格式不正确`);
-      return String(v).toUpperCase();
     case 'richtext':
       return sanitizeRichText(String(v));
     case 'region':
@@ -63,6 +51,8 @@ function checkKind(f: FieldDef, v: unknown): unknown {
       if (!REGION_PATH.test(String(v))) throw badRequest(`${label}格式不正确`);
       return String(v);
     default:
+      // a multiple reference may arrive as an array of ids; it is stored comma-joined
+      if (f.ref?.multiple && Array.isArray(v)) return v.map(String).join(',');
       if (typeof v === 'object') return JSON.stringify(v);
       return String(v);
   }
@@ -80,29 +70,18 @@ export function validateBody(
     if (f.form === false) continue;
     const present = Object.hasOwn(body, f.name);
     const v = body[f.name];
-    if (f.required && (isNew || present) && (empty(v) || (typeof v === 'string' && !v.trim()))) {
-      throw badRequest(typeof f.required === 'string' ? f.required : `请输入${labelOf(f)}`);
-    }
+    if (f.required && (isNew || present) && isBlank(v)) throw badRequest(requiredMessage(f).zh);
     if (!present) {
       if (isNew && f.defaultValue !== undefined) values[columnOf(f)] = f.defaultValue;
       continue;
     }
-    if (empty(v)) {
+    if (isBlank(v)) {
       values[columnOf(f)] = null;
       continue;
     }
-    const value = checkKind(f, v);
-    if (typeof value === 'string' && f.maxLength && [...value].length > f.maxLength) {
-      throw badRequest(`${labelOf(f)}长度不能超过${f.maxLength}个字符`);
-    }
-    if (
-      typeof value === 'number' &&
-      ((f.min !== undefined && value < f.min) || (f.max !== undefined && value > f.max))
-    ) {
-      throw badRequest(`${labelOf(f)}必须在${f.min ?? '-∞'}到${f.max ?? '+∞'}之间`);
-    }
-    if (f.pattern && !new RegExp(f.pattern.regex).test(String(value))) throw badRequest(f.pattern.message);
-    values[columnOf(f)] = value;
+    const checked = checkValue(f, coerce(f, v));
+    if (checked.problem) throw badRequest(checked.problem.zh);
+    values[columnOf(f)] = checked.value;
   }
   return values;
 }

@@ -1,3 +1,4 @@
+import { isTenantId } from '@tongxin/resources';
 import { Kysely, PostgresDialect, sql, type Transaction } from 'kysely';
 import pg from 'pg';
 import { PGliteDialect } from './pglite-dialect.js';
@@ -18,7 +19,6 @@ export interface TenantScope {
   allTenants?: boolean;
 }
 
-const TENANT_ID_PATTERN = /^[0-9A-Za-z_-]{1,12}$/;
 const raw = (v: string) => v;
 
 export class Database {
@@ -66,7 +66,7 @@ export class Database {
 
   /** Runs `fn` in one transaction as the application role with the tenant set for row-level security. */
   async tx<T>(scope: TenantScope, fn: (trx: Trx) => Promise<T>): Promise<T> {
-    if (!TENANT_ID_PATTERN.test(scope.tenantId)) throw new Error(`Invalid tenant id: ${scope.tenantId}`);
+    if (!isTenantId(scope.tenantId)) throw new Error(`Invalid tenant id: ${scope.tenantId}`);
     return this.kysely.transaction().execute(async (trx) => {
       await sql`select set_config('role', ${APP_ROLE}, true), set_config('app.tenant_id', ${scope.tenantId}, true),
         set_config('app.all_tenants', ${scope.allTenants ? 'on' : 'off'}, true)`.execute(trx);

@@ -16,5 +16,3 @@ export function nextId(): string {
   lastMs = now;
   return (((now - EPOCH) << 22n) | (worker << 12n) | sequence).toString();
 }
-
-export const isId = (v: unknown): v is string => typeof v === 'string' && /^[1-9][0-9]{0,18}$/.test(v);

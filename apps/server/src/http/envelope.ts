@@ -1,10 +1,8 @@
-/** The BladeX response envelope `{code, success, data, msg}`; the HTTP status mirrors `code`. */
-export interface Envelope<T = unknown> {
-  code: number;
-  success: boolean;
-  data: T | null;
-  msg: string;
-}
+import type { R } from '@tongxin/resources';
+
+/** The BladeX response envelope `{code, success, data, msg}` (wire.ts) as the server answers it: `data`
+ * may be null. The HTTP status mirrors `code`. */
+export type Envelope<T = unknown> = R<T | null>;
 
 export const MSG = {
   success: '操作成功',

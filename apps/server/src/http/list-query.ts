@@ -1,3 +1,4 @@
+import { pageCount, readPaging, type Page, type Paging } from '@tongxin/resources';
 import { sql, type SelectQueryBuilder } from 'kysely';
 import type { Schema } from '../db/database.js';
 import { toSnake } from '../util/case.js';
@@ -89,11 +90,11 @@ function lookup(fields: QueryFields, name: string): QueryField | undefined {
   )?.[1];
 }
 
-function positiveInt(name: string, raw: unknown, fallback: number): number {
-  if (raw === undefined || raw === '') return fallback;
-  const n = Number(raw);
-  if (!Number.isInteger(n) || n < 1) throw badRequest(`分页参数 ${name} 必须是正整数`);
-  return n;
+/** `current` and `size` of a list (rules/paging.ts); a bad one is a 400. */
+export function paging(query: Record<string, unknown>, maxSize: number): Paging {
+  const read = readPaging(query, maxSize);
+  if (read.problem) throw badRequest(read.problem.zh);
+  return read.paging;
 }
 
 /** Parses paging, sorting and BladeX filters against an allow-list. `extra` names parameters the
@@ -103,8 +104,7 @@ export function parseListQuery(
   fields: QueryFields,
   options: { maxSize: number; extra?: string[] },
 ): ListQuery {
-  const current = positiveInt('current', query.current, 1);
-  const size = Math.min(positiveInt('size', query.size, 10), options.maxSize);
+  const { current, size } = paging(query, options.maxSize);
   const filters: Filter[] = [];
   const extra = new Set(options.extra ?? []);
   for (const [key, rawValue] of Object.entries(query)) {
@@ -181,16 +181,12 @@ export function applySorts<Q extends AnySelect>(qb: Q, sorts: Sort[], fallback: 
   return q;
 }
 
-export interface Page<T> {
-  records: T[];
-  total: number;
-  size: number;
-  current: number;
-  pages: number;
-  /** false when `total` is an estimate (large result sets, see crud/page-total.ts), not a count. */
-  totalExact: boolean;
-}
-
-export function page<T>(records: T[], total: number, q: ListQuery, totalExact = true): Page<T> {
-  return { records, total, size: q.size, current: q.current, pages: Math.ceil(total / q.size), totalExact };
+/** A page answer (wire.ts); `totalExact` is false when `total` is an estimate (crud/page-total.ts). */
+export function page<T>(
+  records: T[],
+  total: number,
+  q: Pick<ListQuery, 'current' | 'size'>,
+  totalExact = true,
+): Page<T> {
+  return { records, total, size: q.size, current: q.current, pages: pageCount(total, q.size), totalExact };
 }

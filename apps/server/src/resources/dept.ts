@@ -1,5 +1,5 @@
+import { isId } from '@tongxin/resources';
 import { sql } from 'kysely';
-import { isId } from '../db/ids.js';
 import { registerHooks } from '../crud/hooks.js';
 import { badRequest } from '../http/envelope.js';
 

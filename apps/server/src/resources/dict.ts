@@ -1,4 +1,4 @@
-import { isId } from '../db/ids.js';
+import { isId } from '@tongxin/resources';
 import { type HookArgs, registerHooks, type ResourceHooks } from '../crud/hooks.js';
 import { badRequest } from '../http/envelope.js';
 

@@ -1,14 +1,14 @@
 import { sql } from 'kysely';
 import { isAdministrator, requireUser } from '../auth/guard.js';
 import { registerHooks } from '../crud/hooks.js';
-import { roleResource } from '@tongxin/resources';
+import { isId, roleResource } from '@tongxin/resources';
 import { pickerCodes } from '../crud/picker-access.js';
-import { isId, nextId } from '../db/ids.js';
+import { nextId } from '../db/ids.js';
 import { badRequest, done, forbidden, notFound, ok } from '../http/envelope.js';
 import { grantableScopes } from '../system/grantable-scopes.js';
 import { grantsChanged } from '../system/grants-changed.js';
 import { buildForest, treeNodes } from '../system/tree.js';
-import { idList } from './shared.js';
+import { idList } from '../http/params.js';
 
 registerHooks('role', {
   async beforeWrite({ trx, user }, values, existing) {
@@ -56,11 +56,10 @@ registerHooks('role', {
       async (request) => {
         const user = requireUser(request);
         const b = (request.body ?? {}) as Record<string, unknown>;
-        const list = (v: unknown, label: string) => idList(Array.isArray(v) ? v.join(',') : v, label);
-        const roleIds = list(b.roleIds, '角色');
-        const menuIds = list(b.menuIds, '菜单');
-        const dataScopeIds = list(b.dataScopeIds, '数据权限');
-        const apiScopeIds = list(b.apiScopeIds, '接口权限');
+        const roleIds = idList(b.roleIds, '角色');
+        const menuIds = idList(b.menuIds, '菜单');
+        const dataScopeIds = idList(b.dataScopeIds, '数据权限');
+        const apiScopeIds = idList(b.apiScopeIds, '接口权限');
         if (!roleIds.length) throw badRequest('请选择角色');
         const mine = await ctx.permissions.grants(user);
         if (!isAdministrator(user) && menuIds.some((id) => !mine.menuIds.has(id)))

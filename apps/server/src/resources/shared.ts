@@ -1,19 +1,7 @@
 export { deptsBelow } from '../system/depts.js';
 import { sql } from 'kysely';
 import type { Trx } from '../db/database.js';
-import { isId } from '../db/ids.js';
 import { badRequest } from '../http/envelope.js';
-
-/** Comma-joined id lists (`1,2,3`) as used by BladeX columns such as user.role_id. */
-export function idList(raw: unknown, label: string): string[] {
-  if (raw === undefined || raw === null || raw === '') return [];
-  const ids = String(raw)
-    .split(',')
-    .map((s) => s.trim())
-    .filter(Boolean);
-  if (!ids.every(isId)) throw badRequest(`${label}格式不正确`);
-  return [...new Set(ids)];
-}
 
 /** Every id must be a live row of `table` in `tenantId`. */
 export async function requireRows(

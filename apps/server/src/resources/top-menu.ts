@@ -3,7 +3,7 @@ import { registerHooks } from '../crud/hooks.js';
 import { nextId } from '../db/ids.js';
 import { badRequest, done, notFound } from '../http/envelope.js';
 import { grantsChanged } from '../system/grants-changed.js';
-import { idList } from './shared.js';
+import { idList } from '../http/params.js';
 
 registerHooks('topMenu', {
   async beforeRemove({ trx }, ids) {
@@ -20,9 +20,8 @@ registerHooks('topMenu', {
       async (request) => {
         const user = requireUser(request);
         const b = (request.body ?? {}) as Record<string, unknown>;
-        const list = (v: unknown, label: string) => idList(Array.isArray(v) ? v.join(',') : v, label);
-        const topMenuIds = list(b.topMenuIds, '顶部菜单');
-        const menuIds = list(b.menuIds, '菜单');
+        const topMenuIds = idList(b.topMenuIds, '顶部菜单');
+        const menuIds = idList(b.menuIds, '菜单');
         if (!topMenuIds.length) throw badRequest('请选择顶部菜单');
         await ctx.db.tx({ tenantId: user.tenantId }, async (trx) => {
           const tops = await trx

@@ -1,15 +1,17 @@
+import { checkValue, isTenantId, TENANT_ID_INVALID, userResource } from '@tongxin/resources';
 import { sql } from 'kysely';
 import { isAdministrator, requireUser } from '../auth/guard.js';
 import { hashPassword, isMd5Hex, md5Hex, verifyPassword } from '../auth/passwords.js';
 import { revokeUsers } from '../auth/revoke-users.js';
 import { registerHooks } from '../crud/hooks.js';
+import { validateBody } from '../crud/validate.js';
 import { PLATFORM_TENANT, type Trx } from '../db/database.js';
 import { nextId } from '../db/ids.js';
 import { badRequest, done, forbidden, notFound, ok } from '../http/envelope.js';
-import { requestParams } from '../http/params.js';
+import { idList, requestParams } from '../http/params.js';
 import { rowToWire } from '../util/case.js';
 import { formatDateTime } from '../util/datetime.js';
-import { deptsBelow, idList, namesById, requireRows } from './shared.js';
+import { deptsBelow, namesById, requireRows } from './shared.js';
 
 export const USER_STATUS = { disabled: 0, normal: 1, pending: 2 } as const;
 
@@ -19,6 +21,10 @@ const bump = sql<number>`version + 1`;
 
 /** The client sends md5(password); a plain value (an Excel import) is md5-ed here first. */
 const passwordHash = (value: string) => hashPassword(isMd5Hex(value) ? value : md5Hex(value));
+
+/** What a user may change of their own record (update-info), checked by the definition's rules. */
+const PROFILE_FIELDS = ['name', 'realName', 'phone', 'email'];
+const accountField = userResource.fields.find((f) => f.name === 'account')!;
 
 async function initPassword(trx: Trx): Promise<string> {
   const row = await trx
@@ -272,27 +278,16 @@ registerHooks('user', {
     app.post(`${base}/update-info`, { config: { access: { token: true } } }, async (request) => {
       const user = requireUser(request);
       const b = (request.body ?? {}) as Record<string, unknown>;
-      const text = (v: unknown, max: number, label: string) => {
-        if (v === undefined) return undefined;
-        const s = v === null ? '' : String(v).trim();
-        if (s.length > max) throw badRequest(`${label}长度不能超过${max}个字符`);
-        return s || null;
-      };
-      const phone = text(b.phone, 11, '手机号码');
-      if (phone && !/^1[3-9]\d{9}$/.test(phone)) throw badRequest('手机号码格式不正确');
-      const email = text(b.email, 45, '邮箱');
-      if (email && !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email)) throw badRequest('邮箱格式不正确');
-      const avatar = text(b.avatar, 2000, '头像');
-      if (avatar && !/^(\/files\/|https?:\/\/)/.test(avatar)) throw badRequest('头像地址不正确');
-      const changes = Object.fromEntries(
-        Object.entries({
-          name: text(b.name, 20, '用户昵称'),
-          real_name: text(b.realName, 20, '用户姓名'),
-          phone,
-          email,
-          avatar,
-        }).filter(([, v]) => v !== undefined),
+      const given = Object.fromEntries(
+        PROFILE_FIELDS.filter((k) => Object.hasOwn(b, k)).map((k) => [k, b[k]]),
       );
+      const changes = validateBody(userResource, given, false);
+      if (b.avatar !== undefined) {
+        const avatar = b.avatar === null ? '' : String(b.avatar).trim();
+        if (avatar.length > 2000) throw badRequest('头像长度不能超过2000个字符');
+        if (avatar && !/^(\/files\/|https?:\/\/)/.test(avatar)) throw badRequest('头像地址不正确');
+        changes.avatar = avatar || null;
+      }
       if (!Object.keys(changes).length) throw badRequest('没有需要修改的内容');
       await ctx.db.tx({ tenantId: user.tenantId }, (trx) =>
         trx
@@ -345,9 +340,10 @@ registerHooks('user', {
       if (!tenantId) throw badRequest('请先输入租户编号');
       if (!p.account) throw badRequest('请先输入账号名称');
       if (!p.password) throw badRequest('请先输入密码');
-      if (!/^[A-Za-z0-9_.@-]{1,45}$/.test(p.account))
-        throw badRequest('登录账号只能包含字母、数字和 _ . @ -');
-      if (!/^[0-9A-Za-z_-]{1,12}$/.test(tenantId)) throw badRequest('租户编号格式不正确');
+      const account = checkValue(accountField, p.account);
+      if (account.problem) throw badRequest(account.problem.zh);
+      p.account = String(account.value);
+      if (!isTenantId(tenantId)) throw badRequest(TENANT_ID_INVALID.zh);
       await ctx.db.tx({ tenantId }, async (trx) => {
         const open = await trx
           .selectFrom('blade_param')

@@ -1,3 +1,4 @@
+import { idCardCheckDigit } from '@tongxin/resources';
 import { sql } from 'kysely';
 import { type Database, type Db, PLATFORM_TENANT, type Trx } from '../db/database.js';
 import { nextId } from '../db/ids.js';
@@ -245,9 +246,7 @@ const phoneOf = (i: number) =>
 export function idCardOf(birthday: string, sex: 1 | 2, i: number): string {
   const seq = ((i * 7) % 50) * 2 + (sex === 1 ? 1 : 0) + 100; // odd = male, even = female
   const body = `540102${birthday.replaceAll('-', '')}${String(seq).padStart(3, '0')}`;
-  const weights = [7, 9, 10, 5, 8, 4, 2, 1, 6, 3, 7, 9, 10, 5, 8, 4, 2];
-  const sum = [...body].reduce((s, c, k) => s + Number(c) * weights[k]!, 0);
-  return body + '10X98765432'[sum % 11]!;
+  return body + idCardCheckDigit(body);
 }
 
 interface MenuRow {

@@ -1,18 +1,19 @@
-import { menuResource } from '@tongxin/resources';
+import { isId, menuResource, type TreeNode } from '@tongxin/resources';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { isAdministrator, requireUser } from '../auth/guard.js';
 import type { AuthUser } from '../auth/tokens.js';
 import type { AppContext } from '../context.js';
-import { isId, nextId } from '../db/ids.js';
+import { nextId } from '../db/ids.js';
 import { PLATFORM_TENANT } from '../db/database.js';
 import { badRequest, done, forbidden, notFound, ok } from '../http/envelope.js';
 import { shownKey } from '../http/list-query.js';
+import { idList } from '../http/params.js';
 import { pickerCodes } from '../crud/picker-access.js';
 import { assertFresh, nextVersion } from '../crud/record-version.js';
 import { AnswerCache } from './answer-cache.js';
 import { grantableScopes, type ScopeTable } from './grantable-scopes.js';
 import { grantsChanged } from './grants-changed.js';
-import { buildForest, treeNodes, type TreeNode } from './tree.js';
+import { buildForest, treeNodes } from './tree.js';
 import { menuToWire, type MenuRow, MenuStore, withAncestors } from './menu-store.js';
 
 const MENU = 1;
@@ -29,16 +30,6 @@ const toTreeNode = (m: MenuRow): TreeNode => ({
   key: m.id,
   value: m.id,
 });
-
-function idList(raw: unknown): string[] {
-  if (typeof raw !== 'string' || !raw) return [];
-  const ids = raw
-    .split(',')
-    .map((s) => s.trim())
-    .filter(Boolean);
-  if (!ids.every(isId)) throw badRequest('主键格式不正确');
-  return ids;
-}
 
 /** Filters by the allow-listed LIKE keys; any other query key is refused. */
 function likeFilter(query: Record<string, unknown>, allowed: string[] = []): (m: MenuRow) => boolean {
@@ -264,7 +255,7 @@ export function menuRoutes(app: FastifyInstance, ctx: AppContext, menus: MenuSto
     { config: { access: { perm: ['role_grant', 'role_view'] } } },
     async (request) => {
       const user = requireUser(request);
-      const roleIds = idList((request.query as Record<string, unknown>).roleIds);
+      const roleIds = idList((request.query as Record<string, unknown>).roleIds, '主键');
       if (!roleIds.length) return ok({ menu: [], dataScope: [], apiScope: [] });
       const all = isAdministrator(user);
       const [menuRows, scopeRows] = await ctx.db.tx(
@@ -306,7 +297,7 @@ export function menuRoutes(app: FastifyInstance, ctx: AppContext, menus: MenuSto
     { config: { access: { perm: ['topmenu_setting', 'topmenu_view'] } } },
     async (request) => {
       const user = requireUser(request);
-      const ids = idList((request.query as Record<string, unknown>).topMenuIds);
+      const ids = idList((request.query as Record<string, unknown>).topMenuIds, '主键');
       if (!ids.length) return ok({ menu: [] });
       const rows = await ctx.db.tx({ tenantId: user.tenantId }, (trx) =>
         trx
@@ -371,7 +362,7 @@ export function menuRoutes(app: FastifyInstance, ctx: AppContext, menus: MenuSto
   app.post(`${base}/remove`, { config: { access: { perm: 'menu_delete' } } }, async (request) => {
     const user = requireUser(request);
     if (user.tenantId !== PLATFORM_TENANT) throw forbidden('只有平台管理员可以维护全局数据');
-    const ids = idList((request.query as Record<string, unknown>).ids);
+    const ids = idList((request.query as Record<string, unknown>).ids, '主键');
     if (!ids.length) throw badRequest('请选择要删除的数据');
     const all = await menus.all();
     if (all.some((m) => ids.includes(m.parent_id) && !ids.includes(m.id)))

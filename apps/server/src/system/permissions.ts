@@ -1,6 +1,6 @@
+import { isId } from '@tongxin/resources';
 import type { AuthUser } from '../auth/tokens.js';
 import { type Database, PLATFORM_TENANT } from '../db/database.js';
-import { isId } from '../db/ids.js';
 
 const TTL_MS = 10_000;
 

@@ -1,3 +1,5 @@
+import type { TreeNode } from '@tongxin/resources';
+
 /** Builds a forest from flat rows: a node is a root when its parent is 0 or not in the list; order is
  * the input order; `children` is omitted on leaves (BladeX clients treat a node without it as a leaf). */
 export function buildForest<T extends { id: string; parentId: string }>(
@@ -14,17 +16,8 @@ export function buildForest<T extends { id: string; parentId: string }>(
   return roots;
 }
 
-/** The TreeNode shape of every `/tree` endpoint. */
-export interface TreeNode {
-  id: string;
-  parentId: string;
-  title: string;
-  key: string;
-  value: string;
-  hasChildren?: boolean;
-}
-
-export function treeNodes<T extends TreeNode>(
+/** Marks nodes with children (`hasChildren`) in the TreeNode shape of every `/tree` endpoint (wire.ts). */
+export function treeNodes<T extends Omit<TreeNode, 'children'>>(
   forest: (T & { children?: T[] })[],
 ): (T & { children?: T[] })[] {
   const mark = (nodes: (T & { children?: T[] })[]) => {

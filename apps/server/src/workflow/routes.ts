@@ -4,6 +4,7 @@
  * work-routes.ts. Every list is paged and tenant-scoped (row-level security plus an explicit tenant
  * condition).
  */
+import { isTenantId, splitList, TENANT_ID_INVALID } from '@tongxin/resources';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { sql } from 'kysely';
 import { isAdministrator, requireUser } from '../auth/guard.js';
@@ -12,7 +13,7 @@ import type { AppContext } from '../context.js';
 import { type Row } from '../db/database.js';
 import { nextId } from '../db/ids.js';
 import { badRequest, done, forbidden, notFound, ok } from '../http/envelope.js';
-import { requestParams } from '../http/params.js';
+import { requestParams, selectedIds } from '../http/params.js';
 import { formatDateTime } from '../util/datetime.js';
 import { historyFlow } from './history.js';
 import { pageWithTotal } from './work-query.js';
@@ -33,17 +34,13 @@ import {
 const BASE = '/api/blade-flow';
 const perm = (code: string) => ({ config: { access: { perm: code } } });
 const token = { config: { access: { token: true as const } } };
-const TENANT = /^[0-9A-Za-z_-]{1,12}$/;
 
 const queryOf = (r: FastifyRequest) => (r.query ?? {}) as Record<string, unknown>;
 
 function tenantIdsOf(raw: unknown): string[] {
   if (raw === undefined || raw === null || raw === '') return [];
-  const ids = String(raw)
-    .split(',')
-    .map((s) => s.trim())
-    .filter(Boolean);
-  for (const t of ids) if (!TENANT.test(t)) throw badRequest(`租户编号格式不正确: ${t}`);
+  const ids = splitList(String(raw));
+  for (const t of ids) if (!isTenantId(t)) throw badRequest(`${TENANT_ID_INVALID.zh}: ${t}`);
   return [...new Set(ids)];
 }
 
@@ -204,11 +201,7 @@ export function flowRoutes(app: FastifyInstance, ctx: AppContext): void {
 
   app.post(`${BASE}/model/remove`, perm('flow_model_delete'), async (request) => {
     const user = requireUser(request);
-    const ids = String(requestParams(request).ids ?? '')
-      .split(',')
-      .map((s) => s.trim())
-      .filter(Boolean);
-    if (!ids.length || !ids.every((i) => /^[0-9]{1,19}$/.test(i))) throw badRequest('请选择要操作的数据');
+    const ids = selectedIds(requestParams(request).ids);
     await ctx.db.tx({ tenantId: user.tenantId }, async (trx) => {
       const r = await trx
         .updateTable('flow_model')
@@ -312,11 +305,7 @@ export function flowRoutes(app: FastifyInstance, ctx: AppContext): void {
 
   app.post(`${BASE}/manager/delete-deployment`, perm('flow_manager_delete'), async (request) => {
     const user = requireUser(request);
-    const ids = String(requestParams(request).deploymentIds ?? '')
-      .split(',')
-      .map((s) => s.trim())
-      .filter(Boolean);
-    if (!ids.length || !ids.every((i) => /^[0-9]{1,19}$/.test(i))) throw badRequest('请选择要删除的部署');
+    const ids = selectedIds(requestParams(request).deploymentIds, '请选择要删除的部署');
     await ctx.db.tx({ tenantId: user.tenantId }, (trx) => deleteDeployments(trx, ids));
     return done('删除成功');
   });

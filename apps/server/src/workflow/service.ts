@@ -4,6 +4,7 @@
  * business row it changes. Completing a task locks the instance row (FOR UPDATE) and closes the task
  * with a conditional update, so of two simultaneous completes exactly one wins.
  */
+import { isId } from '@tongxin/resources';
 import { sql } from 'kysely';
 import { PLATFORM_TENANT, type Row, type Trx } from '../db/database.js';
 import { nextId } from '../db/ids.js';
@@ -273,7 +274,7 @@ export interface StartResult {
 export async function startProcess(trx: Trx, actor: Actor, input: StartInput): Promise<StartResult> {
   let def: Row | undefined;
   if (input.definitionId) {
-    if (!/^[0-9]{1,19}$/.test(input.definitionId)) throw badRequest('流程定义不存在');
+    if (!isId(input.definitionId)) throw badRequest('流程定义不存在');
     def = (await trx
       .selectFrom('flow_process_definition')
       .selectAll()
@@ -338,7 +339,7 @@ export const canHandle = (task: Row, actor: Actor): boolean =>
     : String(task.assignee) === actor.userId);
 
 async function lockInstanceOfTask(trx: Trx, taskId: string): Promise<{ task: Row; instance: Row }> {
-  if (!/^[0-9]{1,19}$/.test(taskId)) throw badRequest('任务编号格式不正确');
+  if (!isId(taskId)) throw badRequest('任务编号格式不正确');
   const ref = await trx
     .selectFrom('flow_task')
     .select('process_instance_id')

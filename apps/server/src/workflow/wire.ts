@@ -1,10 +1,12 @@
 /** BladeX wire shapes of the workflow (api-contract §9.2/§9.3): BladeFlow, FlowProcess, FlowModel,
  * FlowExecution, and the helpers that fill names and categories. */
+import { isId, type Paging } from '@tongxin/resources';
 import type { PageTotal } from '../crud/page-total.js';
 import type { AuthUser } from '../auth/tokens.js';
 import type { AppContext } from '../context.js';
 import type { Row, Trx } from '../db/database.js';
 import { badRequest } from '../http/envelope.js';
+import { page } from '../http/list-query.js';
 import { loadDictItems } from '../system/dict-routes.js';
 import { parseDateTime } from '../util/datetime.js';
 import { TASK_USER_PREFIX } from './runtime.js';
@@ -42,7 +44,7 @@ export async function categoryNames(ctx: AppContext, tenantId: string): Promise<
 export async function userNames(trx: Trx, ids: unknown[]): Promise<Map<string, string>> {
   const wanted = [
     ...new Set(ids.filter((v) => v !== null && v !== undefined && v !== '').map(String)),
-  ].filter((v) => /^[0-9]{1,19}$/.test(v));
+  ].filter(isId);
   if (!wanted.length) return new Map();
   const rows = await trx
     .selectFrom('blade_user')
@@ -55,31 +57,12 @@ export async function userNames(trx: Trx, ids: unknown[]): Promise<Map<string, s
 export const parseJson = (v: unknown): Record<string, unknown> =>
   (typeof v === 'string' ? JSON.parse(v) : (v ?? {})) as Record<string, unknown>;
 
-export interface Paging {
-  current: number;
-  size: number;
-}
-
-export function paging(q: Record<string, unknown>, maxSize: number): Paging {
-  const read = (name: string, fallback: number) => {
-    const raw = q[name];
-    if (raw === undefined || raw === '') return fallback;
-    const n = Number(raw);
-    if (!Number.isInteger(n) || n < 1) throw badRequest(`分页参数 ${name} 必须是正整数`);
-    return n;
-  };
-  return { current: read('current', 1), size: Math.min(read('size', 10), maxSize) };
-}
+export { paging } from '../http/list-query.js';
+export type { Paging };
 
 /** A page of a work list; `totalExact: false` when `total` is the planner's estimate (crud/page-total.ts). */
-export const pageOf = <T>(records: T[], total: PageTotal, p: Paging) => ({
-  records,
-  total: total.total,
-  size: p.size,
-  current: p.current,
-  pages: Math.ceil(total.total / p.size),
-  totalExact: total.exact,
-});
+export const pageOf = <T>(records: T[], total: PageTotal, p: Paging) =>
+  page(records, total.total, p, total.exact);
 
 export function dateParam(q: Record<string, unknown>, name: string): string | undefined {
   const raw = q[name];
@@ -95,7 +78,7 @@ export function idParam(raw: unknown, name: string, required = true): string | u
     return undefined;
   }
   const v = String(raw);
-  if (!/^[0-9]{1,19}$/.test(v)) throw badRequest(`参数 ${name} 格式不正确`);
+  if (!isId(v)) throw badRequest(`参数 ${name} 格式不正确`);
   return v;
 }
 

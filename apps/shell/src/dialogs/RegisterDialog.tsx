@@ -3,6 +3,8 @@ import { App, Form, Input, Modal } from 'antd';
 import { useNavigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { ApiError, logout, registerGuest, website } from '@tongxin/api-client';
+import { TENANT_ID_LABEL, userResource, type FieldDef } from '@tongxin/resources';
+import { rulesOf, toWireValue, useLabel } from '@tongxin/shared-ui';
 import { useAuthStore } from '../session/auth-store';
 import { logoutLocally } from '../session/session-actions';
 import { needsRegistration } from './needs-registration';
@@ -15,6 +17,9 @@ interface RegisterFields {
   password2: string;
 }
 
+const accountField = userResource.fields.find((f) => f.name === 'account')!;
+const tenantField: FieldDef = { name: 'tenantId', kind: 'string', label: TENANT_ID_LABEL, rule: 'tenantId' };
+
 /** Third-party registration 'account registration' (§2 dialogs, §4, §5). */
 export function RegisterDialog() {
   const { t } = useTranslation('shell');
@@ -23,6 +28,7 @@ export function RegisterDialog() {
   const user = useAuthStore((s) => s.user);
   const [form] = Form.useForm<RegisterFields>();
   const [saving, setSaving] = useState(false);
+  const label = useLabel();
   const open = !!user && needsRegistration(user.user_id);
   const tenantKnown = Boolean(user?.tenant_id);
 
@@ -31,9 +37,10 @@ export function RegisterDialog() {
     setSaving(true);
     try {
       await registerGuest({
-        tenantId: tenantKnown ? user!.tenant_id : values.tenantId,
+        // as checked: trimmed, like the server reads them
+        tenantId: tenantKnown ? user!.tenant_id : String(toWireValue(tenantField, values.tenantId)),
         name: values.name,
-        account: values.account,
+        account: String(toWireValue(accountField, values.account)),
         password: values.password,
         oauthId: user?.oauth_id,
       });
@@ -79,7 +86,7 @@ export function RegisterDialog() {
           <Form.Item
             name="tenantId"
             label={t('register.tenantId')}
-            rules={[{ required: true, message: t('register.tenantRequired') }]}
+            rules={rulesOf({ ...tenantField, required: t('register.tenantRequired') }, label)}
           >
             <Input />
           </Form.Item>
@@ -90,7 +97,7 @@ export function RegisterDialog() {
         <Form.Item
           name="account"
           label={t('register.account')}
-          rules={[{ required: true, message: t('register.accountRequired') }]}
+          rules={rulesOf({ ...accountField, required: t('register.accountRequired') }, label)}
         >
           <Input />
         </Form.Item>

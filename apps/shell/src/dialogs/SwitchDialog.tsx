@@ -2,16 +2,10 @@ import { useEffect, useState } from 'react';
 import { Form, Modal, Select } from 'antd';
 import { useNavigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
-import { http, saveTokenResponse, switchDeptRole, type R } from '@tongxin/api-client';
+import { http, saveTokenResponse, switchDeptRole, type R, type TreeNode } from '@tongxin/api-client';
 import { useMenuStore } from '../menu/menu-store';
 import { syncSessionFromStorage } from '../session/session-actions';
 import { useAuthStore } from '../session/auth-store';
-
-interface TreeNode {
-  id: string;
-  title: string;
-  children?: TreeNode[];
-}
 
 interface Option {
   value: string;

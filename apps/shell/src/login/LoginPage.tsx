@@ -3,6 +3,7 @@ import { useNavigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import i18next from 'i18next';
 import { loginByUsername, website } from '@tongxin/api-client';
+import { problemOf, TENANT_ID_LABEL, tenantIdRule } from '@tongxin/resources';
 import { useToastStore } from '../notify/toast-store';
 import { completeLogin } from '../session/session-actions';
 import { toI18nLanguage, useAppearanceStore } from '../theme/appearance-store';
@@ -47,6 +48,11 @@ export default function LoginPage() {
   const validate = (): Errors => {
     const next: Errors = {};
     if (showTenantField && !fields.tenantId.trim()) next.tenantId = t('login.tenantIdRequired');
+    else if (showTenantField) {
+      // the tenant code's rule is the server's (rules/tenant-id.ts)
+      const bad = problemOf(tenantIdRule, fields.tenantId, TENANT_ID_LABEL);
+      if (bad) next.tenantId = language === 'en' ? bad.en : bad.zh;
+    }
     if (!fields.username.trim()) next.username = t('login.usernameRequired');
     if (!fields.password) next.password = t('login.passwordRequired');
     if (captchaEnabled && !fields.code.trim()) next.code = t('login.captchaRequired');

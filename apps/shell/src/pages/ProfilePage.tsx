@@ -10,9 +10,13 @@ import {
   website,
   type UpdateInfoBody,
 } from '@tongxin/api-client';
+import { userResource } from '@tongxin/resources';
+import { useRules } from '@tongxin/shared-ui';
 import { avatarProblem } from './avatar-rules';
 
 const UPLOAD_URL = '/api/blade-resource/oss/endpoint/put-file-attach';
+/** The user fields of the profile, checked by the same rules as the user form and the server. */
+const userField = (name: string) => userResource.fields.find((f) => f.name === name)!;
 
 function PersonalInfoForm() {
   const { t } = useTranslation('shell');
@@ -20,6 +24,7 @@ function PersonalInfoForm() {
   const [form] = Form.useForm<UpdateInfoBody>();
   const [saving, setSaving] = useState(false);
   const avatar = Form.useWatch('avatar', form);
+  const rulesOf = useRules();
 
   useEffect(() => {
     getUserProfile()
@@ -76,18 +81,11 @@ function PersonalInfoForm() {
           </Upload>
         </Space>
       </Form.Item>
-      <Form.Item name="realName" label={t('profile.realName')}>
-        <Input />
-      </Form.Item>
-      <Form.Item name="name" label={t('profile.name')}>
-        <Input />
-      </Form.Item>
-      <Form.Item name="phone" label={t('profile.phone')}>
-        <Input />
-      </Form.Item>
-      <Form.Item name="email" label={t('profile.email')} rules={[{ type: 'email' }]}>
-        <Input />
-      </Form.Item>
+      {(['realName', 'name', 'phone', 'email'] as const).map((name) => (
+        <Form.Item key={name} name={name} label={t(`profile.${name}`)} rules={rulesOf(userField(name))}>
+          <Input />
+        </Form.Item>
+      ))}
       <Space>
         <Button type="primary" htmlType="submit" loading={saving}>
           {t('common.submit')}

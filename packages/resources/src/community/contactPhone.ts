@@ -52,9 +52,16 @@ export const contactPhoneResource = defineResource({
       label: { zh: '电话', en: 'Phone' },
       required: '请输入电话',
       maxLength: 32,
-      pattern: { regex: '^[0-9+()\\- ]{3,32}$', message: '电话格式不正确' },
+      rule: 'telephone',
     },
-    { name: 'phone2', kind: 'string', label: { zh: '备用电话', en: 'Phone 2' }, maxLength: 32, list: false },
+    {
+      name: 'phone2',
+      kind: 'string',
+      label: { zh: '备用电话', en: 'Phone 2' },
+      maxLength: 32,
+      rule: 'telephone',
+      list: false,
+    },
     { name: 'address', kind: 'string', label: { zh: '地址', en: 'Address' }, maxLength: 200 },
     { name: 'serviceTime', kind: 'string', label: { zh: '服务时间', en: 'Service hours' }, maxLength: 100 },
     {

@@ -50,13 +50,13 @@ export const tenantResource = defineResource({
       width: 100,
     },
     {
-      // Landlines (0891-…) are allowed, so not the 'phone' kind.
+      // Landlines (0891-…) are allowed, so not the 'phone' kind (a mobile number).
       name: 'contactNumber',
       kind: 'string',
       label: { zh: '联系电话', en: 'Contact number' },
       maxLength: 20,
       search: 'like',
-      pattern: { regex: '^[0-9+() -]*$', message: '联系电话格式不正确' },
+      rule: 'telephone',
       width: 140,
     },
     {

@@ -33,7 +33,7 @@ export const userResource = defineResource({
       label: { zh: '登录账号', en: 'Account' },
       required: '请输入登录账号',
       maxLength: 45,
-      pattern: { regex: '^[A-Za-z0-9_.@-]+$', message: '登录账号只能包含字母、数字和 _ . @ -' },
+      rule: 'account',
       unique: '当前账号已被使用!',
       search: 'like',
       sortable: true,

@@ -3,7 +3,14 @@ import { DatePicker, Input, InputNumber, Select, Switch, Tag, TreeSelect } from 
 import type { Rule } from 'antd/es/form';
 import dayjs, { type Dayjs } from 'dayjs';
 import { http, type R } from '@tongxin/api-client';
-import { resources, type FieldDef, type ResourceDef } from '@tongxin/resources';
+import {
+  fieldProblem,
+  normalizeValue,
+  resources,
+  type FieldDef,
+  type Label,
+  type ResourceDef,
+} from '@tongxin/resources';
 import { RegionCascader } from '../widgets/RegionCascader';
 import { htmlToText } from '../widgets/rich-text';
 import { RichTextEditor } from '../widgets/RichTextEditor';
@@ -13,38 +20,29 @@ import { dictItems, useDictStore } from './dict-store';
 import { useCrudT, useLabel } from './i18n';
 import { resourceCalls, type Row, type TreeNode } from './wire';
 
-const PHONE = /^1[3-9]\d{9}$/;
-const IDCARD = /^(\d{15}|\d{17}[\dXx])$/;
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-
 export const resourceByName = (name: string): ResourceDef | undefined =>
   resources.find((r) => r.name === name);
 
-/** antd rules from the definition's rules; messages are the definition's Chinese ones where it has them. */
+/** The antd rules of a field: one validator running the field check the server runs too
+ * (@tongxin/resources rules: required, the field's named rule, length, range, pattern) on the value the
+ * form would send, so the form refuses what the server refuses, with the same message. `required`
+ * only marks the label. */
+export function rulesOf(field: FieldDef, label: (message: Label) => string): Rule[] {
+  return [
+    {
+      required: !!field.required,
+      validator: async (_rule, value: unknown) => {
+        const problem = fieldProblem(field, toWireValue(field, value));
+        if (problem) throw new Error(label(problem));
+      },
+    },
+  ];
+}
+
+/** `rulesOf` in the current language. */
 export function useRules(): (field: FieldDef) => Rule[] {
-  const t = useCrudT();
   const label = useLabel();
-  return (field) => {
-    const name = label(field.label);
-    const rules: Rule[] = [];
-    if (field.required) {
-      const msg = typeof field.required === 'string' ? field.required : t('required', { label: name });
-      rules.push({ required: true, message: msg, ...(field.kind === 'flag' ? { type: 'number' } : {}) });
-    }
-    const text = ['string', 'text', 'phone', 'idcard', 'email', 'richtext'].includes(field.kind);
-    if (text && field.maxLength)
-      rules.push({ max: field.maxLength, message: t('maxLength', { label: name, max: field.maxLength }) });
-    if (field.pattern)
-      rules.push({ pattern: new RegExp(field.pattern.regex), message: field.pattern.message });
-    if (field.kind === 'phone') rules.push({ pattern: PHONE, message: t('phone') });
-    if (field.kind === 'idcard') rules.push({ pattern: IDCARD, message: t('idcard') });
-    if (field.kind === 'email') rules.push({ pattern: EMAIL, message: t('email') });
-    if (field.min !== undefined)
-      rules.push({ type: 'number', min: field.min, message: t('min', { label: name, min: field.min }) });
-    if (field.max !== undefined)
-      rules.push({ type: 'number', max: field.max, message: t('max', { label: name, max: field.max }) });
-    return rules;
-  };
+  return (field) => rulesOf(field, label);
 }
 
 /** Wire value → form value. */
@@ -59,13 +57,13 @@ export function toFormValue(field: FieldDef, value: unknown): unknown {
   return value;
 }
 
-/** Form value → wire value (dates as BladeX `yyyy-MM-dd HH:mm:ss`, lists comma-joined). */
+/** Form value → wire value (dates as BladeX `yyyy-MM-dd HH:mm:ss`, lists comma-joined, values with a
+ * named rule in the canonical form the server stores: trimmed, 15-digit id cards upgraded). */
 export function toWireValue(field: FieldDef, value: unknown): unknown {
   if (value === undefined) return undefined;
   if (dayjs.isDayjs(value))
     return (value as Dayjs).format(field.kind === 'date' ? 'YYYY-MM-DD' : 'YYYY-MM-DD HH:mm:ss');
-  if (Array.isArray(value)) return value.join(',');
-  return value;
+  return normalizeValue(field, Array.isArray(value) ? value.join(',') : value);
 }
 
 interface InputProps {

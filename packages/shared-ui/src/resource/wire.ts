@@ -1,17 +1,9 @@
-import { getToken, http, website, type Page, type R } from '@tongxin/api-client';
+import { getToken, http, website, type Page, type R, type TreeNode } from '@tongxin/api-client';
 import { SEARCH_SUFFIX, labelFieldOf, type FieldDef, type ResourceDef } from '@tongxin/resources';
 
 export type Row = Record<string, unknown> & { id?: string; hasChildren?: boolean; children?: Row[] };
 
-export interface TreeNode {
-  id: string;
-  parentId: string;
-  title: string;
-  key: string;
-  value: string;
-  children?: TreeNode[];
-  hasChildren?: boolean;
-}
+export type { TreeNode };
 
 /** Drops empty filter values (BladeX ignores them anyway; the server refuses unknown keys). */
 export const cleanQuery = (query: Record<string, unknown>): Record<string, unknown> =>
