@@ -165,7 +165,9 @@ export function createAppConfig({ name, dir, exposes, title = '同心' }) {
             },
           },
           { test: /\.css$/, type: 'css/auto' },
-          { test: /\.(svg|png|jpe?g|gif)$/, type: 'asset' },
+          { test: /\.(svg|png|jpe?g|gif|webp)$/, type: 'asset' },
+          // fonts are files of their own (cached immutable by their hashed names), never inlined
+          { test: /\.(woff2?|ttf|otf|eot)$/, type: 'asset/resource' },
         ],
       },
       plugins: [
