@@ -8,6 +8,7 @@ import type { Socket } from 'node:net';
 import path from 'node:path';
 
 const TYPES: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
   '.js': 'application/javascript; charset=utf-8',
   '.css': 'text/css; charset=utf-8',
   '.json': 'application/json; charset=utf-8',

@@ -1,16 +1,27 @@
-// Issue 10, Module Federation as a separate team ships a remote: a remote served from another origin
-// (a host sending long-lived caching on every file) renders with its stylesheet, font and images under
-// the Content-Security-Policy; a redeploy while the page is open leads to 刷新以更新 and then to the new
-// version (never two in one page), whose page still sees the signed-in user; a remote that hangs falls back after ~15 s, not 120 s.
+// Issue 10, Module Federation as a separate team ships a remote:
+// - a remote served from another origin (a host sending long-lived caching on every file) renders with
+//   its stylesheet, font and images under the Content-Security-Policy, and so does an external page a
+//   menu opens in a tab;
+// - a redeploy while the page is open leads to 刷新以更新 and then to the new version (never two in one
+//   page), whose page still sees the signed-in user;
+// - a remote that hangs falls back after ~15 s, not 120 s.
 import { execFileSync } from 'node:child_process';
-import { cpSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { cpSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { baseURL } from '../playwright.config';
 import { watchViolations } from '../helpers/csp';
 import { startRemoteOrigin, type RemoteOrigin } from '../helpers/remote-origin';
-import { addRemoteTree, loginAsAdmin, openMenu, tab } from '../helpers/shell';
+import {
+  addRemoteTree,
+  adminApi,
+  loginAsAdmin,
+  openMenu,
+  roleGrants,
+  setRoleGrants,
+  tab,
+} from '../helpers/shell';
 
 const port = Number(new URL(baseURL).port) + 1;
 const work = path.join(os.tmpdir(), `tongxin-e2e-${port}-remotes`);
@@ -38,6 +49,12 @@ test.beforeAll(async ({ playwright }) => {
   origin = await startRemoteOrigin(port);
   origin.serve('probe', live);
   origin.hang('hang');
+  mkdirSync(path.join(work, 'pages'));
+  writeFileSync(
+    path.join(work, 'pages', 'board.html'),
+    '<!doctype html><meta charset="utf-8"><h1>外部报表</h1>',
+  );
+  origin.serve('pages', path.join(work, 'pages'));
   const request = await playwright.request.newContext({ baseURL });
   await addRemoteTree(request, {
     remote: 'probe',
@@ -49,6 +66,23 @@ test.beforeAll(async ({ playwright }) => {
       ['/probe/two', '探针二'],
     ],
   });
+  // an external page a menu opens in a tab (/myiframe)
+  const call = await adminApi(request);
+  await call('post', '/api/blade-system/menu/submit', {
+    parentId: '0',
+    code: 'board',
+    name: '外部报表',
+    path: `${origin.origin}/pages/board.html`,
+    source: 'AppstoreOutlined',
+    sort: 92,
+    category: 1,
+    isOpen: 1,
+  });
+  const board = (
+    await call<{ id: string; code: string }[]>('get', '/api/blade-system/menu/list?code=board')
+  )[0]!;
+  const admin = await roleGrants(call, 'roleAlias=administrator');
+  await setRoleGrants(call, { ...admin, menu: [...admin.menu, board.id] });
   await addRemoteTree(request, {
     remote: 'hang',
     name: '挂起模块',
@@ -101,6 +135,15 @@ test('a remote on another origin renders with its stylesheet, font and images, w
   expect(fonts).toEqual(['loaded']);
   for (const kind of ['fetch', 'script', 'stylesheet', 'font', 'image'])
     expect(fromRemote, `a ${kind} from the remote's origin`).toContain(kind);
+  expect(await violations()).toEqual([]);
+});
+
+test('an external page a menu names shows inside its tab (/myiframe)', async ({ page }) => {
+  const violations = await watchViolations(page);
+  await loginAsAdmin(page);
+  await openMenu(page, '外部报表');
+  await page.waitForURL('**/myiframe/urlPath?**');
+  await expect(page.frameLocator('iframe[title="外部报表"]').getByRole('heading')).toHaveText('外部报表');
   expect(await violations()).toEqual([]);
 });
 
