@@ -99,6 +99,8 @@ export interface FieldDef {
   maxCount?: number;
   /** Column width in the table. */
   width?: number;
+  /** A hint shown under the field in the form. */
+  help?: Label;
 }
 
 /** An action beyond add/edit/delete/view, with the button code that unlocks it. */
