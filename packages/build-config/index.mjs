@@ -128,7 +128,8 @@ export function createAppConfig({ name, dir, exposes, title = '同心' }) {
   const isHost = !exposes;
   return (_env, argv = {}) => {
     const dev = (argv.mode ?? process.env.NODE_ENV) !== 'production';
-    const port = devPorts[name] ?? 4310;
+    // DEV_PORT: another port for this dev server (a remote built outside this repository has none here)
+    const port = Number(process.env.DEV_PORT) || (devPorts[name] ?? 4310);
     const { shared, modules } = sharedFor(dir, { fallbacks: isHost || dev });
     return {
       context: dir,
