@@ -165,6 +165,8 @@ export function createAppConfig({ name, dir, exposes, title = '同心' }) {
               },
             },
           },
+          // compiled ESM packages (the published @tongxin/* among them) import without file extensions
+          { test: /\.m?js$/, resolve: { fullySpecified: false } },
           { test: /\.css$/, type: 'css/auto' },
           { test: /\.(svg|png|jpe?g|gif|webp)$/, type: 'asset' },
           // fonts are files of their own (cached immutable by their hashed names), never inlined
