@@ -209,3 +209,23 @@ export async function addRemoteTree(request: APIRequestContext, tree: RemoteTree
   const admin = await roleGrants(call, 'roleAlias=administrator');
   await setRoleGrants(call, { ...admin, menu: [...admin.menu, ...ids] });
 }
+
+/** Deletes the menus with these codes (and their buttons), when present: what a spec added, so the
+ * specs after it see the seeded menu tree. */
+export async function removeMenus(request: APIRequestContext, codes: string[]): Promise<void> {
+  const call = await adminApi(request);
+  const flatten = (nodes: MenuRow[]): MenuRow[] => nodes.flatMap((n) => [n, ...flatten(n.children ?? [])]);
+  const ids = new Set<string>();
+  for (const code of codes) {
+    const found = flatten(await call<MenuRow[]>('get', `/api/blade-system/menu/list?code=${code}`));
+    const root = found.find((m) => m.code === code);
+    if (root) for (const m of flatten([root])) ids.add(m.id);
+  }
+  if (ids.size) await call('post', `/api/blade-system/menu/remove?ids=${[...ids].join(',')}`);
+}
+
+interface MenuRow {
+  id: string;
+  code: string;
+  children?: MenuRow[];
+}

@@ -18,6 +18,7 @@ import {
   adminApi,
   loginAsAdmin,
   openMenu,
+  removeMenus,
   roleGrants,
   setRoleGrants,
   tab,
@@ -28,6 +29,8 @@ const work = path.join(os.tmpdir(), `tongxin-e2e-${port}-remotes`);
 const builds = { v1: path.join(work, 'v1'), v2: path.join(work, 'v2') };
 const live = path.join(work, 'live');
 let origin: RemoteOrigin;
+/** The root menus this spec adds (their pages below them go with them). */
+const MENUS = ['probe', 'hang', 'board'];
 
 const buildVersion = (dir: string): string =>
   (
@@ -56,6 +59,7 @@ test.beforeAll(async ({ playwright }) => {
   );
   origin.serve('pages', path.join(work, 'pages'));
   const request = await playwright.request.newContext({ baseURL });
+  await removeMenus(request, MENUS); // left by an earlier attempt
   await addRemoteTree(request, {
     remote: 'probe',
     name: '探针模块',
@@ -93,7 +97,11 @@ test.beforeAll(async ({ playwright }) => {
   await request.dispose();
 });
 
-test.afterAll(async () => {
+test.afterAll(async ({ playwright }) => {
+  // the specs after this one see the seeded menu tree again
+  const request = await playwright.request.newContext({ baseURL });
+  await removeMenus(request, MENUS);
+  await request.dispose();
   await origin?.close();
   rmSync(work, { recursive: true, force: true });
 });

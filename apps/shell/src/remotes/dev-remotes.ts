@@ -7,12 +7,12 @@ const PARAM = 'devRemote';
 /** Only a dev server on this machine may stand in for a remote (the Content-Security-Policy must also
  * allow it: DEV_REMOTE_ORIGINS on the server). */
 export function isLocalDevUrl(url: string): boolean {
-  const parsed = URL.parse(url);
-  return (
-    !!parsed &&
-    /^https?:$/.test(parsed.protocol) &&
-    ['localhost', '127.0.0.1', '[::1]'].includes(parsed.hostname)
-  );
+  try {
+    const parsed = new URL(url);
+    return /^https?:$/.test(parsed.protocol) && ['localhost', '127.0.0.1', '[::1]'].includes(parsed.hostname);
+  } catch {
+    return false;
+  }
 }
 
 /** The remotes served locally in this browser tab. */
