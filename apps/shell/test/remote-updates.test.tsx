@@ -22,7 +22,8 @@ const page = vi.hoisted(() => ({ reloadPage: vi.fn() }));
 vi.mock('../src/remotes/reload-page', () => page);
 
 const { RemoteTabPage } = await import('../src/remotes/RemoteTabPage');
-const { registerMenuRemotes, checkForUpdate } = await import('../src/remotes/remote-registry');
+const { registerMenuRemotes } = await import('../src/remotes/remote-registry');
+const { checkForUpdate } = await import('../src/remotes/remote-updates');
 const { shellRuntimePlugin } = await import('../src/remotes/federation-plugin');
 const { useRemoteVersions } = await import('../src/remotes/remote-versions');
 const { takeDevRemoteParams, withDevRemotes } = await import('../src/remotes/dev-remotes');

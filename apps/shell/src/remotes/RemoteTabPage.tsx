@@ -5,7 +5,8 @@ import { matchRemoteRoute, type RemoteRoutesModule } from '@tongxin/shared-ui/se
 import { ErrorBoundary } from './ErrorBoundary';
 import { RemoteFallback } from './RemoteFallback';
 import { RemoteNotices } from './RemoteNotices';
-import { checkForUpdate, loadRemoteRoutes, RemoteLoadError, retryRemote } from './remote-registry';
+import { loadRemoteRoutes, RemoteLoadError, retryRemote } from './remote-registry';
+import { checkForUpdate } from './remote-updates';
 
 type LoadState =
   | { status: 'loading' }

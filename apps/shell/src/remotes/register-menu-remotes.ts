@@ -1,6 +1,7 @@
 import { website } from '@tongxin/api-client';
 import { useMenuStore } from '../menu/menu-store';
-import { checkAllForUpdates, registerMenuRemotes } from './remote-registry';
+import { registerMenuRemotes } from './remote-registry';
+import { checkAllForUpdates } from './remote-updates';
 import { remotesOfMenus } from './remote-of-menu';
 
 /**

@@ -10,7 +10,7 @@ import { withDevRemotes } from './dev-remotes';
 import { shellRuntimePlugin } from './federation-plugin';
 import { reloadPage } from './reload-page';
 import type { RemoteDef } from './remote-of-menu';
-import { buildVersionOf, isRunning, noteLatest, noteRunning, useRemoteVersions } from './remote-versions';
+import { isRunning, noteRunning } from './remote-versions';
 
 export class RemoteLoadError extends Error {
   constructor(
@@ -49,6 +49,9 @@ export function registerMenuRemotes(menuDefs: readonly RemoteDef[]): void {
 }
 
 export const registeredRemotes = (): RemoteDef[] => [...registered].map(([name, entry]) => ({ name, entry }));
+
+/** The entry URL a remote is registered with. */
+export const registeredEntry = (name: string): string | undefined => registered.get(name);
 
 const withTimeout = <T>(promise: Promise<T>, ms: number, remote: string): Promise<T> =>
   new Promise<T>((resolve, reject) => {
@@ -115,31 +118,3 @@ export function retryRemote(name: string): 'reload' | 'reset' {
   resetRemote(name);
   return 'reset';
 }
-
-const checking = new Map<string, Promise<void>>();
-
-/** Reads the deployed manifest of a remote running in the page (past the cache) and notes its build
- * version: a new one makes the remote outdated (刷新以更新). Network failures are ignored. */
-export function checkForUpdate(name: string): Promise<void> {
-  const entry = registered.get(name);
-  // only a remote that runs here, from a manifest naming its build, has something to compare
-  if (!entry || !/\.json(?:$|[?#])/i.test(entry) || !useRemoteVersions.getState().running[name])
-    return Promise.resolve();
-  let pending = checking.get(name);
-  if (!pending) {
-    pending = fetch(entry, { cache: 'no-cache' })
-      .then((response) => (response.ok ? response.json() : undefined))
-      .then((manifest: unknown) => {
-        const version = buildVersionOf(manifest);
-        if (version) noteLatest(name, version);
-      })
-      .catch(() => undefined)
-      .finally(() => checking.delete(name));
-    checking.set(name, pending);
-  }
-  return pending;
-}
-
-/** Checks every remote running in the page. */
-export const checkAllForUpdates = (): Promise<void> =>
-  Promise.all(Object.keys(useRemoteVersions.getState().running).map(checkForUpdate)).then(() => undefined);
