@@ -161,3 +161,71 @@ export async function addDeadRemoteMenu(request: APIRequestContext, code: string
   await setRoleGrants(call, { ...admin, menu: [...admin.menu, menu!.id] });
   return name;
 }
+
+export interface RemoteTree {
+  /** Menu code and remote name of the root. */
+  remote: string;
+  /** Root menu label and path (a group). */
+  name: string;
+  path: string;
+  /** The remote's entry URL, registered on the root menu only. */
+  entry: string;
+  /** The pages below the root: [path, label]. */
+  pages: [string, string][];
+}
+
+/**
+ * Registers a remote as an administrator does: a root menu naming the remote and its entry URL, and the
+ * pages below it naming the remote; grants them to the administrator role (keeping its other grants).
+ */
+export async function addRemoteTree(request: APIRequestContext, tree: RemoteTree): Promise<void> {
+  const call = await adminApi(request);
+  const menu = (code: string, name: string, path: string, parentId: string, extra = {}) =>
+    call('post', '/api/blade-system/menu/submit', {
+      parentId,
+      code,
+      name,
+      nameEn: code,
+      path,
+      source: 'AppstoreOutlined',
+      sort: 90,
+      category: 1,
+      action: 0,
+      isOpen: 1,
+      remote: tree.remote,
+      ...extra,
+    });
+  const idOf = async (code: string) =>
+    (await call<{ id: string; code: string }[]>('get', `/api/blade-system/menu/list?code=${code}`)).find(
+      (m) => m.code === code,
+    )!.id;
+  await menu(tree.remote, tree.name, tree.path, '0', { remoteEntry: tree.entry });
+  const rootId = await idOf(tree.remote);
+  const ids = [rootId];
+  for (const [i, [path, name]] of tree.pages.entries()) {
+    await menu(`${tree.remote}_p${i}`, name, path, rootId);
+    ids.push(await idOf(`${tree.remote}_p${i}`));
+  }
+  const admin = await roleGrants(call, 'roleAlias=administrator');
+  await setRoleGrants(call, { ...admin, menu: [...admin.menu, ...ids] });
+}
+
+/** Deletes the menus with these codes (and their buttons), when present: what a spec added, so the
+ * specs after it see the seeded menu tree. */
+export async function removeMenus(request: APIRequestContext, codes: string[]): Promise<void> {
+  const call = await adminApi(request);
+  const flatten = (nodes: MenuRow[]): MenuRow[] => nodes.flatMap((n) => [n, ...flatten(n.children ?? [])]);
+  const ids = new Set<string>();
+  for (const code of codes) {
+    const found = flatten(await call<MenuRow[]>('get', `/api/blade-system/menu/list?code=${code}`));
+    const root = found.find((m) => m.code === code);
+    if (root) for (const m of flatten([root])) ids.add(m.id);
+  }
+  if (ids.size) await call('post', `/api/blade-system/menu/remove?ids=${[...ids].join(',')}`);
+}
+
+interface MenuRow {
+  id: string;
+  code: string;
+  children?: MenuRow[];
+}

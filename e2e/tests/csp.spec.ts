@@ -1,28 +1,9 @@
 // The Content-Security-Policy the server puts on the shell's pages lets the product run: login, a CRUD
 // screen of the system remote, the workflow remote's bpmn-js designer and diagram, and data: images (the
 // login captcha) load without one violation, while an inline script is refused.
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
+import { watchViolations } from '../helpers/csp';
 import { loginAsAdmin, openParamPage } from '../helpers/shell';
-
-/** Records every CSP violation of every document of the page (the init script itself is not subject to
- * the policy). */
-async function watchViolations(page: Page): Promise<() => Promise<string[]>> {
-  await page.addInitScript(() => {
-    const seen: string[] = [];
-    (window as unknown as { __csp: string[] }).__csp = seen;
-    document.addEventListener('securitypolicyviolation', (e) =>
-      seen.push(`${e.effectiveDirective} ${e.blockedURI} ${e.sourceFile}:${e.lineNumber}`),
-    );
-  });
-  const console: string[] = [];
-  page.on('console', (m) => {
-    if (/Content Security Policy/i.test(m.text())) console.push(m.text());
-  });
-  return async () => [
-    ...console,
-    ...(await page.evaluate(() => (window as unknown as { __csp?: string[] }).__csp ?? [])),
-  ];
-}
 
 test('the shell runs under its Content-Security-Policy without a violation', async ({ page }) => {
   const violations = await watchViolations(page);

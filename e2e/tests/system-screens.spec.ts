@@ -238,10 +238,15 @@ test('menu screen: lazy tree with button rows, remote fields, search', async ({ 
   await expect(pane.locator('thead')).toContainText('远程模块名称');
   const system = pane.locator('.ant-table-row').filter({ hasText: '系统管理' }).first();
   await expect(system).toContainText('system');
+  // a remote's entry URL shows once, on its root menu
+  await expect(system).toContainText('/remotes/system/mf-manifest.json');
   const search = pane.locator('.tx-search');
   await search.locator('.ant-form-item').filter({ hasText: '菜单名称' }).locator('input').fill('参数管理');
   await search.getByRole('button', { name: /搜\s*索/ }).click();
   await expect(pane.locator('.ant-table-row').filter({ hasText: '参数管理' }).first()).toBeVisible();
+  await expect(pane.locator('.ant-table-row').filter({ hasText: '参数管理' }).first()).not.toContainText(
+    'mf-manifest.json',
+  );
   await pane
     .locator('.ant-table-row')
     .filter({ hasText: '参数管理' })

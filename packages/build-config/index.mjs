@@ -8,7 +8,11 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { rspack } from '@rspack/core';
 import { ModuleFederationPlugin } from '@module-federation/enhanced/rspack';
+import { SharedImportsGuardPlugin } from './shared-imports-guard.mjs';
 import { sharedSubsets, subsetModuleSource, wholePackageAliases } from './shared-subsets.mjs';
+
+export { SharedImportsGuardPlugin } from './shared-imports-guard.mjs';
+export { sharedSubsets } from './shared-subsets.mjs';
 
 const singleton = (extra = {}) => ({ singleton: true, ...extra });
 const workspace = () => singleton({ requiredVersion: '^1.0.0' });
@@ -66,6 +70,27 @@ function sharedFor(dir, { fallbacks }) {
   return { shared, modules };
 }
 
+/** How long a remote's chunk may take before it fails (and the shell shows its fallback with 重试):
+ * webpack's default is 120 s of spinner. The shell gives a whole remote as long to load. */
+export const REMOTE_CHUNK_TIMEOUT_MS = 15_000;
+
+/** The remote's manifest names its build by the compilation's hash: any change to the code gives a new
+ * version, which the shell compares to tell that a remote was redeployed. */
+const buildVersionFromHash = {
+  additionalData: ({ stats, compilation }) => {
+    stats.metaData.buildInfo.buildVersion = compilation.hash;
+    return stats;
+  },
+};
+
+/** Headers of a remote's dev server: a shell on any origin (the deployed one included) may load it. */
+const devServerHeaders = {
+  'Access-Control-Allow-Origin': '*',
+  'Access-Control-Allow-Headers': '*',
+  // Chrome's private network access: a public (https) page may fetch from this localhost server
+  'Access-Control-Allow-Private-Network': 'true',
+};
+
 /** Remotes served by the shell's dev server under /remotes/<name>/ during `pnpm dev`. */
 export const devPorts = { shell: 4300, party: 4301, community: 4302, workflow: 4303, system: 4304 };
 
@@ -103,7 +128,8 @@ export function createAppConfig({ name, dir, exposes, title = '同心' }) {
   const isHost = !exposes;
   return (_env, argv = {}) => {
     const dev = (argv.mode ?? process.env.NODE_ENV) !== 'production';
-    const port = devPorts[name] ?? 4310;
+    // DEV_PORT: another port for this dev server (a remote built outside this repository has none here)
+    const port = Number(process.env.DEV_PORT) || (devPorts[name] ?? 4310);
     const { shared, modules } = sharedFor(dir, { fallbacks: isHost || dev });
     return {
       context: dir,
@@ -120,6 +146,9 @@ export function createAppConfig({ name, dir, exposes, title = '同心' }) {
         chunkFilename: dev ? '[name].js' : '[name].[contenthash:8].js',
         cssFilename: dev ? '[name].css' : '[name].[contenthash:8].css',
         cssChunkFilename: dev ? '[name].css' : '[name].[contenthash:8].css',
+        // a remote's chunks may come from another origin: CORS mode (readable errors), and a chunk that
+        // hangs fails after REMOTE_CHUNK_TIMEOUT_MS
+        ...(isHost ? {} : { crossOriginLoading: 'anonymous', chunkLoadTimeout: REMOTE_CHUNK_TIMEOUT_MS }),
       },
       resolve: { extensions: ['.ts', '.tsx', '.js', '.mjs', '.json'], alias: wholePackageAliases() },
       module: {
@@ -136,8 +165,12 @@ export function createAppConfig({ name, dir, exposes, title = '同心' }) {
               },
             },
           },
+          // compiled ESM packages (the published @tongxin/* among them) import without file extensions
+          { test: /\.m?js$/, resolve: { fullySpecified: false } },
           { test: /\.css$/, type: 'css/auto' },
-          { test: /\.(svg|png|jpe?g|gif)$/, type: 'asset' },
+          { test: /\.(svg|png|jpe?g|gif|webp)$/, type: 'asset' },
+          // fonts are files of their own (cached immutable by their hashed names), never inlined
+          { test: /\.(woff2?|ttf|otf|eot)$/, type: 'asset/resource' },
         ],
       },
       plugins: [
@@ -146,12 +179,15 @@ export function createAppConfig({ name, dir, exposes, title = '同心' }) {
           ? [new rspack.HtmlRspackPlugin({ templateContent: pageTemplate(title), inject: 'body' })]
           : []),
         new rspack.experiments.VirtualModulesPlugin(modules),
+        new SharedImportsGuardPlugin(),
         new rspack.DefinePlugin({
           'process.env.NODE_ENV': JSON.stringify(dev ? 'development' : 'production'),
         }),
         new ModuleFederationPlugin({
           name,
-          ...(isHost ? { remotes: {} } : { filename: 'remoteEntry.js', exposes }),
+          ...(isHost
+            ? { remotes: {} }
+            : { filename: 'remoteEntry.js', exposes, manifest: buildVersionFromHash }),
           shared,
           shareStrategy: 'loaded-first',
           dts: false,
@@ -168,9 +204,16 @@ export function createAppConfig({ name, dir, exposes, title = '同心' }) {
         host: 'localhost',
         port,
         historyApiFallback: true,
-        headers: { 'Access-Control-Allow-Origin': '*' },
-        // remotes: live reload (Fast Refresh does not cross the federation boundary, mf-stack §2)
-        ...(isHost ? { hot: true } : { hot: false, liveReload: true }),
+        headers: devServerHeaders,
+        // remotes: live reload (Fast Refresh does not cross the federation boundary, mf-stack §2). The
+        // reload socket is this server's, also when a shell on another origin (https too) loaded the remote.
+        ...(isHost
+          ? { hot: true }
+          : {
+              hot: false,
+              liveReload: true,
+              client: { webSocketURL: { protocol: 'ws', hostname: 'localhost', port, pathname: '/ws' } },
+            }),
         proxy: [
           // every app, standalone remotes included, talks to the same API
           {

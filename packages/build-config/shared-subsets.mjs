@@ -60,6 +60,18 @@ export const sharedSubsets = {
   'react-router-dom': ['BrowserRouter', 'Navigate', 'Route', 'Routes', 'useLocation', 'useNavigate'],
 };
 
+/** Deep imports that load a second copy of a shared package next to the shell's (antd's own module
+ * folders). `antd/locale/*` is plain data and stays allowed. */
+const refusedDeep = { antd: /^antd\/(es|lib|dist)\// };
+
+/** Why `request` may not be imported, when it is a deep import into a shared package; else undefined. */
+export function refusedDeepImport(request) {
+  for (const [name, pattern] of Object.entries(refusedDeep))
+    if (pattern.test(request))
+      return `imports ${request}, which bundles a second ${name} next to the shell's shared one; import from '${name}' instead`;
+  return undefined;
+}
+
 /**
  * The request a subset module imports the whole package by: an alias of the package (see
  * `wholePackageAliases`), so that Module Federation, which matches share keys on the request, does

@@ -1,7 +1,5 @@
-import { existsSync } from 'node:fs';
 import path from 'node:path';
 import multipart from '@fastify/multipart';
-import fastifyStatic from '@fastify/static';
 import { resources } from '@tongxin/resources';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { CaptchaService } from './auth/captcha.js';
@@ -17,12 +15,13 @@ import { type FileStore, LocalFileStore, S3FileStore } from './files/file-store.
 import { uploadRoutes } from './files/upload-routes.js';
 import { installDrain } from './http/drain.js';
 import { installErrorHandling } from './http/error-handler.js';
+import { hasShellBuild, serveFrontEnd } from './http/front-end.js';
 import { healthRoutes } from './http/health-routes.js';
 import { installSecurityHeaders } from './http/security-headers.js';
 import './resources/index.js';
 import { DictCache } from './system/dict-cache.js';
 import { type DictItem, dictRoutes } from './system/dict-routes.js';
-import { MenuStore } from './system/menu-store.js';
+import { cspSourcesOf, MenuStore } from './system/menu-store.js';
 import { menuRoutes } from './system/menu-routes.js';
 import { PermissionService } from './system/permissions.js';
 import { shellRoutes } from './system/shell-routes.js';
@@ -30,8 +29,6 @@ import { userSettingRoutes } from './system/user-setting-routes.js';
 import { createStore, type KvStore } from './util/kv-store.js';
 import { SharedVersion } from './util/shared-version.js';
 import { workflowRoutes } from './workflow/index.js';
-
-export const REMOTES = ['system', 'party', 'community', 'workflow'] as const;
 
 export interface BuildOptions {
   config: Config;
@@ -73,11 +70,14 @@ export async function buildApp(options: BuildOptions): Promise<{ app: FastifyIns
   });
 
   const shellDist = path.join(config.staticRoot, 'shell', 'dist');
-  const hasShell = existsSync(path.join(shellDist, 'index.html'));
+  const hasShell = hasShellBuild(config.staticRoot);
   installErrorHandling(app, hasShell ? { root: shellDist, index: 'index.html' } : undefined);
   installGuard(app, ctx);
   const menus = new MenuStore(db);
-  installSecurityHeaders(app, async () => (await menus.all()).map((m) => m.remote_entry));
+  installSecurityHeaders(app, async () => ({
+    ...cspSourcesOf(await menus.all()),
+    dev: config.devRemoteOrigins,
+  }));
   installDrain(app);
   await app.register(multipart, { limits: { fileSize: 10 * 1024 * 1024, files: 1, fields: 20 } });
 
@@ -105,27 +105,4 @@ export async function buildApp(options: BuildOptions): Promise<{ app: FastifyIns
 function trustProxyOption(value: Config['trustProxy']) {
   if (typeof value !== 'number') return value;
   return (_address: string, hop: number) => hop < value;
-}
-
-/** Serves apps/shell/dist at / (with a fallback to index.html for client routes) and each remote's
- * dist at /remotes/<name>/. Missing builds are skipped so the API still runs. */
-async function serveFrontEnd(app: FastifyInstance, appsDir: string, hasShell: boolean): Promise<void> {
-  for (const remote of REMOTES) {
-    const dir = path.join(appsDir, remote, 'dist');
-    if (!existsSync(dir)) continue;
-    await app.register(fastifyStatic, {
-      root: dir,
-      prefix: `/remotes/${remote}/`,
-      decorateReply: false,
-      setHeaders: (reply) => reply.header('Access-Control-Allow-Origin', '*'),
-    });
-  }
-  if (!hasShell) return;
-  await app.register(fastifyStatic, {
-    root: path.join(appsDir, 'shell', 'dist'),
-    prefix: '/',
-    // Files are looked up per request, so a rebuilt front end is served without a restart.
-    wildcard: true,
-    index: ['index.html'],
-  });
 }

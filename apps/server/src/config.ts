@@ -29,6 +29,9 @@ export interface Config {
   /** Which proxies' X-Forwarded-For to believe for the client IP (lockout counts it): false (none),
    * true (every hop), a hop count, or addresses/CIDRs of the proxies (Fastify's `trustProxy`). */
   trustProxy: boolean | number | string[];
+  /** DEV_REMOTE_ORIGINS: origins of local remote dev servers (`http://localhost:4301`) the Content-Security-
+   * Policy also allows, with their live-reload sockets, so this shell can load a remote being developed. */
+  devRemoteOrigins: string[];
 }
 
 export const DEFAULT_JWT_SECRET = 'tongxin-embedded-demo-jwt-secret-change-me-in-production';
@@ -79,6 +82,21 @@ export function parseTrustProxy(v: string | undefined): boolean | number | strin
   return entries;
 }
 
+/** A comma list of http(s) origins (`scheme://host[:port]`, nothing after). */
+export function parseOrigins(name: string, v: string | undefined): string[] {
+  const entries = (v ?? '')
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
+  // an origin is its own URL's origin (no path, no default port spelled out); http(s) only
+  const bad = entries.filter((e) => !/^https?:/i.test(e) || URL.parse(e)?.origin !== e.toLowerCase());
+  if (bad.length)
+    throw new Error(
+      `${name} must be a comma list of origins like http://localhost:4301, got "${bad.join(',')}"`,
+    );
+  return entries.map((e) => e.toLowerCase());
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const config: Config = {
     nodeEnv: env.NODE_ENV ?? 'development',
@@ -103,6 +121,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     seedDemo: bool(env.SEED_DEMO, !env.DATABASE_URL),
     logLevel: env.LOG_LEVEL ?? 'info',
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
+    devRemoteOrigins: parseOrigins('DEV_REMOTE_ORIGINS', env.DEV_REMOTE_ORIGINS),
     s3: env.S3_ENDPOINT
       ? {
           endpoint: env.S3_ENDPOINT,

@@ -40,8 +40,10 @@ describe('menu routes and buttons', () => {
     expect(new Set(routes.map((r) => r.remote))).toEqual(
       new Set(['system', 'party', 'community', 'workflow']),
     );
+    // the entry is kept once per remote, on its root menu; the menus below only name the remote
+    expect(routes.find((r) => r.code === 'system')!.remoteEntry).toBe('/remotes/system/mf-manifest.json');
     const param = routes.find((r) => r.code === 'param')!;
-    expect(param.remoteEntry).toBe('/remotes/system/mf-manifest.json');
+    expect(param).toMatchObject({ remote: 'system', remoteEntry: '' });
     for (const path of [
       '/dict-horizontal/index',
       '/dict-vertical/index',

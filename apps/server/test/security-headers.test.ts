@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { parseOrigins } from '../src/config.js';
 import { addTenantWithUser } from './fixtures.js';
 import { call, login, startTestServer, upload, type TestServer } from './harness.js';
 
@@ -169,5 +170,80 @@ describe('security headers', () => {
     const after = String(await csp('/'));
     expect(after).toContain("script-src 'self' https://cdn.example.com:8443;");
     expect(after).toContain("connect-src 'self' https://cdn.example.com:8443;");
+    // its stylesheets, their fonts and images, from the same origin
+    expect(after).toContain("style-src 'self' 'unsafe-inline' https://cdn.example.com:8443;");
+    expect(after).toContain("font-src 'self' data: https://cdn.example.com:8443;");
+    expect(after).toContain("img-src 'self' data: blob: https: https://cdn.example.com:8443;");
+    expect(after).toContain("frame-src 'self';");
+
+    // An external page a menu opens in a tab (/myiframe) may be framed.
+    const framed = await call(s.app, token, 'POST', '/api/blade-system/menu/submit', {
+      parentId: sys.id,
+      code: 'csp_frame',
+      name: '外部页面',
+      path: 'http://report.example.com:8081/board.html',
+      sort: 98,
+      category: 1,
+    });
+    expect(framed.statusCode, framed.body).toBe(200);
+    expect(String(await csp('/'))).toContain("frame-src 'self' http://report.example.com:8081;");
+  });
+
+  it('serve every remote folder present, with the cache headers a redeploy needs', async () => {
+    // a remote copied in while the server runs, named by no code
+    mkdirSync(path.join(root, 'acme', 'dist'), { recursive: true });
+    writeFileSync(path.join(root, 'acme', 'dist', 'mf-manifest.json'), '{}');
+    writeFileSync(path.join(root, 'acme', 'dist', 'remoteEntry.js'), 'var acme = {}');
+    writeFileSync(path.join(root, 'acme', 'dist', '__federation_expose_routes.0a1b2c3d.js'), '1');
+    writeFileSync(path.join(root, 'acme', 'dist', '5f0e4d3c2b1a0f9e.woff2'), 'font');
+    mkdirSync(path.join(root, 'nodist'), { recursive: true });
+    const get = (url: string) => s.app.inject({ method: 'GET', url });
+    for (const [url, cache] of [
+      ['/remotes/acme/mf-manifest.json', 'no-cache'],
+      ['/remotes/acme/remoteEntry.js', 'no-cache'],
+      ['/remotes/acme/__federation_expose_routes.0a1b2c3d.js', 'public, max-age=31536000, immutable'],
+      ['/remotes/acme/5f0e4d3c2b1a0f9e.woff2', 'public, max-age=31536000, immutable'],
+      ['/remotes/system/remoteEntry.js', 'no-cache'],
+    ] as const) {
+      const res = await get(url);
+      expect(res.statusCode, url).toBe(200);
+      expect(res.headers['cache-control'], url).toBe(cache);
+      expect(res.headers['access-control-allow-origin'], url).toBe('*');
+    }
+    // the shell's page (and its client routes) is revalidated, its hashed files are not
+    expect((await get('/')).headers['cache-control']).toBe('no-cache');
+    expect((await get('/system/param')).headers['cache-control']).toBe('no-cache');
+    expect((await get('/assets/app.js')).headers['access-control-allow-origin']).toBeUndefined();
+    for (const url of [
+      '/remotes/nodist/remoteEntry.js',
+      '/remotes/shell/index.html',
+      '/remotes/acme/missing.0a1b2c3d.js',
+      '/remotes/acme/../system/dist/remoteEntry.js',
+      '/remotes/acme/..%2f..%2fshell%2fdist%2findex.html',
+    ]) {
+      const res = await get(url);
+      expect(res.statusCode, url).toBeGreaterThanOrEqual(400);
+      expect(String(res.headers['cache-control'] ?? ''), url).not.toContain('immutable');
+    }
+  });
+
+  it('allow the dev servers of DEV_REMOTE_ORIGINS and their live-reload sockets', async () => {
+    expect(parseOrigins('DEV_REMOTE_ORIGINS', ' http://localhost:4301, https://Dev.example.com ')).toEqual([
+      'http://localhost:4301',
+      'https://dev.example.com',
+    ]);
+    for (const bad of ['http://localhost:4301/', 'localhost:4301', 'ws://localhost:4301', 'http://a:80'])
+      expect(() => parseOrigins('DEV_REMOTE_ORIGINS', bad), bad).toThrow(/DEV_REMOTE_ORIGINS/);
+    const dev = await startTestServer({ staticRoot: root, devRemoteOrigins: ['http://localhost:4301'] });
+    try {
+      const policy = String(
+        (await dev.app.inject({ method: 'GET', url: '/' })).headers['content-security-policy'],
+      );
+      expect(policy).toContain("script-src 'self' http://localhost:4301;");
+      expect(policy).toContain("style-src 'self' 'unsafe-inline' http://localhost:4301;");
+      expect(policy).toContain("connect-src 'self' http://localhost:4301 ws://localhost:4301;");
+    } finally {
+      await dev.close();
+    }
   });
 });

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { MenuNode } from '@tongxin/api-client';
 import {
   filterByRole,
@@ -114,6 +114,41 @@ describe('remote registry inputs', () => {
     expect(remotesOfMenus(custom)).toEqual([
       { name: 'ext', entry: 'https://cdn.example.org/ext/mf-manifest.json' },
     ]);
+  });
+
+  it("takes a remote's entry from its root menu and warns about menus naming another", () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    const menus = [
+      node({
+        id: 'p',
+        name: '党建管理',
+        path: '/party',
+        remote: 'party',
+        remoteEntry: 'https://cdn.example.org/party/mf-manifest.json',
+        children: [
+          node({
+            id: 'p1',
+            parentId: 'p',
+            name: '党员值班',
+            path: '/party/partyduty',
+            remote: 'party',
+            remoteEntry: '/remotes/party/mf-manifest.json',
+          }),
+          node({ id: 'p2', parentId: 'p', name: '党员档案', path: '/party/archive', remote: 'party' }),
+        ],
+      }),
+    ];
+    expect(remotesOfMenus(menus)).toEqual([
+      { name: 'party', entry: 'https://cdn.example.org/party/mf-manifest.json' },
+    ]);
+    expect(warn).toHaveBeenCalledTimes(1);
+    expect(String(warn.mock.calls[0]![0])).toContain(
+      'party: the menu "党建管理" registers https://cdn.example.org/party/mf-manifest.json, which is used; "党员值班" names /remotes/party/mf-manifest.json',
+    );
+    warn.mockClear();
+    remotesOfMenus(tree);
+    expect(warn).not.toHaveBeenCalled();
+    warn.mockRestore();
   });
 
   it('maps layout paths to shell pages, the iframe page or remote pages; unknown → undefined', () => {

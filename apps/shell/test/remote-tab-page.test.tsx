@@ -10,6 +10,7 @@ import { shellZh } from '../src/i18n/shell-zh';
 
 const runtime = vi.hoisted(() => ({
   registerRemotes: vi.fn(),
+  registerPlugins: vi.fn(),
   loadRemote: vi.fn(),
 }));
 vi.mock('@module-federation/enhanced/runtime', () => runtime);

@@ -12,6 +12,13 @@ export const website = {
   tokenCheckIntervalMs: 10_000,
   requestTimeoutMs: 1_200_000,
   chunkLoadTimeoutMs: 120_000,
+  /** A remote (manifest, entry and routes module) that has not loaded by then shows its fallback with
+   * 重试, rather than a spinner until chunkLoadTimeoutMs. Remote builds time their chunks out alike
+   * (@tongxin/build-config REMOTE_CHUNK_TIMEOUT_MS). */
+  remoteLoadTimeoutMs: 15_000,
+  /** How often the manifests of the remotes running in the page are compared with the deployed ones
+   * (also on focus and on opening a tab of the remote). */
+  remoteUpdateCheckMs: 300_000,
   /** Response codes rejected silently (§8). */
   statusWhiteList: [] as number[],
   tenantId: '000000',

@@ -114,6 +114,8 @@ export interface FieldDef {
   nullable?: boolean;
   /** An index (tenant, this column, default sort) as an equality-searched field gets, without the search. */
   index?: true;
+  /** A hint shown under the field in the form. */
+  help?: Label;
 }
 
 /** An action beyond add/edit/delete/view, with the button code that unlocks it. */

@@ -17,6 +17,12 @@ export { dataScopeResource } from './system/dataScope';
 export { apiScopeResource } from './system/apiScope';
 /** The menu screen's definition (UI only: the server serves menus by hand, so it is not in `resources`). */
 export { menuResource } from './system/menu';
+export {
+  remoteEntriesOf,
+  remoteRootOf,
+  type RemoteEntryConflict,
+  type RemoteEntryMenu,
+} from './system/remote-entries';
 export { contactPhoneResource } from './community/contactPhone';
 export { partyDutyResource } from './party/partyDuty';
 export { noticeResource } from './desk/notice';

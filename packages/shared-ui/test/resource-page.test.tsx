@@ -27,6 +27,7 @@ const def = defineResource({
       label: { zh: '标题', en: 'Title' },
       required: '请输入标题',
       search: 'like',
+      help: { zh: '标题写在这里', en: 'The title goes here' },
     },
     {
       name: 'status',
@@ -205,6 +206,14 @@ describe('ResourcePage', () => {
       fireEvent.click(saveButton);
     });
     expect(await screen.findByText('新增成功')).toBeTruthy();
+  });
+
+  it("shows a field's help under it in the form", async () => {
+    renderPage();
+    await screen.findByText('第一条');
+    fireEvent.click(screen.getByRole('button', { name: /新\s*增/ }));
+    const help = await screen.findByText('标题写在这里');
+    expect(help.closest('.ant-form-item')?.textContent).toContain('标题');
   });
 
   it('saves an edit with the version and update time it read (the server refuses a stale one)', async () => {

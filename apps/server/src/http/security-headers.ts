@@ -1,13 +1,11 @@
 import type { FastifyInstance } from 'fastify';
-import { contentSecurityPolicy, originsOf } from './content-security-policy.js';
+import { contentSecurityPolicy, type CspSources } from './content-security-policy.js';
 
 /** Headers every response carries: no MIME sniffing, no framing by other sites, a strict referrer,
  * no powerful browser features, and no caching of API answers. HTML pages and the remotes' files also
- * carry the Content-Security-Policy, which allows the remote entries registered on menus. */
-export function installSecurityHeaders(
-  app: FastifyInstance,
-  remoteEntries: () => Promise<readonly (string | null)[]>,
-): void {
+ * carry the Content-Security-Policy, which allows the remote entries and framed pages registered on
+ * menus. */
+export function installSecurityHeaders(app: FastifyInstance, cspSources: () => Promise<CspSources>): void {
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-content-type-options', 'nosniff');
     reply.header('x-frame-options', 'SAMEORIGIN');
@@ -21,8 +19,8 @@ export function installSecurityHeaders(
     const type = String(reply.getHeader('content-type') ?? '');
     if (type.startsWith('text/html') || request.url.startsWith('/remotes/')) {
       // Without the database the page still gets a policy: this origin only.
-      const entries = await remoteEntries().catch(() => []);
-      reply.header('content-security-policy', contentSecurityPolicy(originsOf(entries)));
+      const sources = await cspSources().catch(() => ({ remotes: [], frames: [] }));
+      reply.header('content-security-policy', contentSecurityPolicy(sources));
     }
   });
 }

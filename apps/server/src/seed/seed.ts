@@ -228,6 +228,7 @@ async function seedMenuTree(
   menus: SeedMenu[],
   parentId: string,
   known: Map<string, string>,
+  parentRemote?: string,
 ): Promise<string[]> {
   const added: string[] = [];
   for (const m of menus) {
@@ -250,12 +251,16 @@ async function seedMenuTree(
           action: m.action ?? 0,
           is_open: m.isOpen ?? 1,
           remote: m.remote ?? null,
-          remote_entry: m.category === 1 && m.remote ? `/remotes/${m.remote}/mf-manifest.json` : null,
+          // once per remote, on its root menu (the menus below it name the remote and no entry)
+          remote_entry:
+            m.category === 1 && m.remote && m.remote !== parentRemote
+              ? `/remotes/${m.remote}/mf-manifest.json`
+              : null,
         })
         .execute();
       added.push(id);
     }
-    if (m.children?.length) added.push(...(await seedMenuTree(trx, m.children, id, known)));
+    if (m.children?.length) added.push(...(await seedMenuTree(trx, m.children, id, known, m.remote)));
   }
   return added;
 }

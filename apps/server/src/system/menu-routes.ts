@@ -15,6 +15,7 @@ import { grantableScopes, type ScopeTable } from './grantable-scopes.js';
 import { grantsChanged } from './grants-changed.js';
 import { buildForest, treeNodes } from './tree.js';
 import { menuToWire, type MenuRow, MenuStore, withAncestors } from './menu-store.js';
+import { settleRemoteEntry } from './menu-remote-entry.js';
 
 const MENU = 1;
 const BUTTON = 2;
@@ -331,6 +332,8 @@ export function menuRoutes(app: FastifyInstance, ctx: AppContext, menus: MenuSto
         p = all.find((m) => m.id === p)?.parent_id;
       }
     }
+    const { remoteEntry, clearBelow } = settleRemoteEntry(values, id, all);
+    values.remote_entry = remoteEntry;
     await ctx.db.tx({ tenantId: user.tenantId }, async (trx) => {
       if (id) {
         // optimistic locking, as for every resource (crud/record-version.ts)
@@ -352,6 +355,13 @@ export function menuRoutes(app: FastifyInstance, ctx: AppContext, menus: MenuSto
         await trx
           .insertInto('blade_menu')
           .values({ ...values, id: nextId() })
+          .execute();
+      // the copies older data kept on the menus below a remote's root (only the root's counts)
+      if (clearBelow.length)
+        await trx
+          .updateTable('blade_menu')
+          .set({ remote_entry: null })
+          .where('id', 'in', clearBelow)
           .execute();
     });
     menus.invalidate();

@@ -1,5 +1,6 @@
 import type { Database } from '../db/database.js';
 import { PLATFORM_TENANT } from '../db/database.js';
+import { type CspSources, originsOf } from '../http/content-security-policy.js';
 
 export interface MenuRow {
   id: string;
@@ -107,4 +108,20 @@ export function withAncestors(ids: Set<string>, all: MenuRow[]): Set<string> {
     }
   }
   return out;
+}
+
+const sourcesOfRows = new WeakMap<MenuRow[], CspSources>();
+
+/** What the menus let the shell's pages load: the origins of remote entries, and the origins of the
+ * external pages menus open (in a tab through /myiframe, or a window). Kept per cached rows array. */
+export function cspSourcesOf(rows: MenuRow[]): CspSources {
+  let sources = sourcesOfRows.get(rows);
+  if (!sources) {
+    sources = {
+      remotes: originsOf(rows.map((m) => m.remote_entry)),
+      frames: originsOf(rows.filter((m) => m.category === 1).map((m) => m.path)),
+    };
+    sourcesOfRows.set(rows, sources);
+  }
+  return sources;
 }

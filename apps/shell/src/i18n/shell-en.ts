@@ -171,6 +171,9 @@ export const shellEn: typeof shellZh = {
     incompatible: 'Remote module {{name}} speaks an incompatible contract version',
     timeout: 'loading timed out',
     retry: 'Retry',
+    updated: 'A new version of remote module {{name}} was deployed; refresh the page to use it',
+    refresh: 'Refresh to update',
+    devServer: 'Remote module {{name}} comes from the local dev server {{entry}}',
   },
   wel: {
     greeting: '{{name}}, welcome to Tongxin',

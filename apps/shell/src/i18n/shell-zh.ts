@@ -164,6 +164,9 @@ export const shellZh = {
     incompatible: '远程模块 {{name}} 的接口版本不兼容',
     timeout: '加载超时',
     retry: '重试',
+    updated: '远程模块 {{name}} 已发布新版本，刷新页面后使用新版本',
+    refresh: '刷新以更新',
+    devServer: '远程模块 {{name}} 来自本地开发服务器 {{entry}}',
   },
   wel: {
     greeting: '{{name}}，欢迎使用同心',

@@ -1,10 +1,12 @@
-import { Suspense, useEffect, useRef, useState } from 'react';
+import { Suspense, useEffect, useRef, useState, type ReactNode } from 'react';
 import { Spin } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { matchRemoteRoute, type RemoteRoutesModule } from '@tongxin/shared-ui/session';
 import { ErrorBoundary } from './ErrorBoundary';
 import { RemoteFallback } from './RemoteFallback';
-import { loadRemoteRoutes, RemoteLoadError, resetRemote } from './remote-registry';
+import { RemoteNotices } from './RemoteNotices';
+import { loadRemoteRoutes, RemoteLoadError, retryRemote } from './remote-registry';
+import { checkForUpdate } from './remote-updates';
 
 type LoadState =
   | { status: 'loading' }
@@ -27,6 +29,11 @@ export function RemoteTabPage({ remote, path, query }: Props) {
   // reset it to the spinner and remount the remote page, losing its state (keep-alive, §2).
   const settledFor = useRef('');
 
+  // Each time the tab is shown (a kept-alive tab re-runs its effects): has the remote been redeployed?
+  useEffect(() => {
+    void checkForUpdate(remote);
+  }, [remote]);
+
   useEffect(() => {
     const key = `${remote}#${attempt}`;
     if (settledFor.current === key) return;
@@ -47,9 +54,9 @@ export function RemoteTabPage({ remote, path, query }: Props) {
     };
   }, [remote, attempt]);
 
+  // a real refresh: loaded again past the cache, or the page reloaded once the remote's code ran
   const retry = () => {
-    resetRemote(remote);
-    setAttempt((n) => n + 1);
+    if (retryRemote(remote) === 'reset') setAttempt((n) => n + 1);
   };
 
   const describe = (error: Error): string => {
@@ -62,20 +69,28 @@ export function RemoteTabPage({ remote, path, query }: Props) {
     return t('remote.failed', { name: remote, reason: error.message });
   };
 
-  if (state.status === 'loading') return <Spin style={{ display: 'block', margin: '80px auto' }} />;
-  if (state.status === 'failed') return <RemoteFallback detail={describe(state.error)} onRetry={retry} />;
-  const match = matchRemoteRoute(state.module.routes, path);
-  if (!match)
-    return <RemoteFallback detail={t('remote.pageMissing', { name: remote, path })} onRetry={retry} />;
-  const Page = match.page;
+  const body = (): ReactNode => {
+    if (state.status === 'loading') return <Spin style={{ display: 'block', margin: '80px auto' }} />;
+    if (state.status === 'failed') return <RemoteFallback detail={describe(state.error)} onRetry={retry} />;
+    const match = matchRemoteRoute(state.module.routes, path);
+    if (!match)
+      return <RemoteFallback detail={t('remote.pageMissing', { name: remote, path })} onRetry={retry} />;
+    const Page = match.page;
+    return (
+      <ErrorBoundary
+        key={attempt}
+        fallback={(error) => <RemoteFallback detail={describe(error)} onRetry={retry} />}
+      >
+        <Suspense fallback={<Spin style={{ display: 'block', margin: '80px auto' }} />}>
+          <Page path={path} query={query} params={match.params} />
+        </Suspense>
+      </ErrorBoundary>
+    );
+  };
   return (
-    <ErrorBoundary
-      key={attempt}
-      fallback={(error) => <RemoteFallback detail={describe(error)} onRetry={retry} />}
-    >
-      <Suspense fallback={<Spin style={{ display: 'block', margin: '80px auto' }} />}>
-        <Page path={path} query={query} params={match.params} />
-      </Suspense>
-    </ErrorBoundary>
+    <>
+      <RemoteNotices remote={remote} />
+      {body()}
+    </>
   );
 }

@@ -1,4 +1,5 @@
 import type { MenuNode } from '@tongxin/api-client';
+import { remoteEntriesOf } from '@tongxin/resources';
 import { flattenMenus } from '../menu/menu-tree';
 
 export interface RemoteDef {
@@ -16,17 +17,19 @@ export const remoteNameFor = (node: Pick<MenuNode, 'remote' | 'path'>): string |
 export const conventionalEntry = (name: string): string => `/remotes/${name}/mf-manifest.json`;
 
 /**
- * The remotes the menu tree needs, with the entry URLs the menu names (else the server's conventional
- * /remotes/<name>/ location). Nothing is baked into the shell: the menu decides what is loaded.
+ * The remotes the menu tree needs, with their entry URLs: the one on each remote's root menu
+ * (@tongxin/resources remote-entries.ts), else the server's conventional /remotes/<name>/ location.
+ * Menus naming another URL for a remote than its root's are reported on the console (only the root's
+ * counts). Nothing is baked into the shell: the menu decides what is loaded.
  */
 export function remotesOfMenus(nodes: readonly MenuNode[]): RemoteDef[] {
-  const entries = new Map<string, string>();
   const all = flattenMenus(nodes);
-  for (const node of all) {
-    const name = node.remote?.trim();
-    const entry = node.remoteEntry?.trim();
-    if (name && entry && !entries.has(name)) entries.set(name, entry);
-  }
+  const { entries, conflicts } = remoteEntriesOf(all);
+  for (const c of conflicts)
+    console.warn(
+      `[remotes] ${c.remote}: the menu "${c.menu}" registers ${c.entry}, which is used; ` +
+        `${c.others.map((o) => `"${o.name}" names ${o.entry}`).join(', ')} (ignored: an entry belongs on the remote's root menu only)`,
+    );
   for (const node of all) {
     if (node.children && node.children.length > 0) continue;
     if (/^https?:/i.test(node.path) || node.path.includes('html')) continue; // iframe or new window

@@ -3,7 +3,8 @@ import { defineResource } from '../define';
 /** 菜单管理: the menu API is the server's own (apps/server/src/system/menu-routes.ts), not a generated
  * resource: this definition drives the screen only and is not in `resources` (the engine must not
  * generate routes for it). Lazy tree by parentId (button rows included), LIKE search on name / code /
- * alias / path, and the Module Federation remote name and entry URL. */
+ * alias / path, and the Module Federation remote name and entry URL (the entry once per remote, on its
+ * root menu: remote-entries.ts). */
 export const menuResource = defineResource({
   name: 'menu',
   label: { zh: '菜单管理', en: 'Menus' },
@@ -116,7 +117,12 @@ export const menuResource = defineResource({
       label: { zh: '远程模块地址', en: 'Remote entry URL' },
       maxLength: 1000,
       pattern: { regex: '^(/|https?://)', message: '远程模块地址必须以 / 或 http(s):// 开头' },
-      list: false,
+      // one entry per remote, on its root menu: shown in the list there, refused on the menus below
+      width: 220,
+      help: {
+        zh: '只在远程模块的根菜单上填写，下级菜单沿用它；不填则为 /remotes/<名称>/mf-manifest.json',
+        en: "Only on the remote's root menu; the menus below use it. Empty: /remotes/<name>/mf-manifest.json",
+      },
     },
     { name: 'query', kind: 'string', label: { zh: '路由参数', en: 'Query' }, maxLength: 1000, list: false },
     { name: 'remark', kind: 'text', label: { zh: '备注', en: 'Remark' }, maxLength: 255, list: false },

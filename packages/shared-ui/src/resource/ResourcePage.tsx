@@ -690,6 +690,7 @@ function RecordDrawer({
                   <Form.Item
                     name={field.name}
                     label={label(field.label)}
+                    extra={field.help && label(field.help)}
                     rules={[
                       // a secret left empty on edit keeps the stored one
                       ...rulesOf(mode === 'edit' && field.secret ? { ...field, required: undefined } : field),
