@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import multipart from '@fastify/multipart';
@@ -49,7 +50,9 @@ export async function buildApp(options: BuildOptions): Promise<{ app: FastifyIns
     config,
     db,
     store,
-    tokens: new TokenService(config.jwtSecret, store),
+    // main.ts always brings a key (JWT_SECRET or the one kept in DATA_DIR); an app built in process
+    // without one (tests, benchmarks) signs with a random key of its own, never a known one.
+    tokens: new TokenService(config.jwtSecret || randomBytes(32).toString('hex'), store),
     captcha: new CaptchaService(store, config.captchaEnabled),
     lockout: new LoginLockout(store, config.loginMaxFailures, config.loginLockSeconds),
     permissions: new PermissionService(db),
