@@ -4,8 +4,9 @@ import { hashPassword, isMd5Hex, md5Hex, verifyPassword } from '../auth/password
 import { revokeUsers } from '../auth/revoke-users.js';
 import { registerHooks } from '../crud/hooks.js';
 import { PLATFORM_TENANT, type Trx } from '../db/database.js';
+import { assertGrantableRoles } from '../system/grantable-roles.js';
 import { nextId } from '../db/ids.js';
-import { badRequest, done, forbidden, notFound, ok } from '../http/envelope.js';
+import { badRequest, done, notFound, ok } from '../http/envelope.js';
 import { requestParams } from '../http/params.js';
 import { rowToWire } from '../util/case.js';
 import { formatDateTime } from '../util/datetime.js';
@@ -19,6 +20,9 @@ const bump = sql<number>`version + 1`;
 
 /** The client sends md5(password); a plain value (an Excel import) is md5-ed here first. */
 const passwordHash = (value: string) => hashPassword(isMd5Hex(value) ? value : md5Hex(value));
+
+/** The role ids a stored user row holds. */
+const heldRoles = (raw: unknown) => String(raw ?? '').split(',');
 
 async function initPassword(trx: Trx): Promise<string> {
   const row = await trx
@@ -63,15 +67,14 @@ registerHooks('user', {
       tenantId,
       '岗位',
     );
-    if (!isAdministrator(user) && roles.length) {
-      const admin = await trx
-        .selectFrom('blade_role')
-        .select('id')
-        .where('id', 'in', roles)
-        .where('role_alias', '=', 'administrator')
-        .executeTakeFirst();
-      if (admin) throw forbidden('无权授予超级管理员角色');
-    }
+    // Roles the user does not hold yet are granted by this write: only those the caller may hand out.
+    const held = heldRoles(existing?.role_id);
+    await assertGrantableRoles(
+      trx,
+      user,
+      tenantId,
+      roles.filter((id) => !held.includes(id)),
+    );
     if (!existing) {
       const quota = await trx
         .selectFrom('blade_tenant')
@@ -164,21 +167,16 @@ registerHooks('user', {
       return manage(request, async (trx, ids) => {
         const targets = await trx
           .selectFrom('blade_user')
-          .select('tenant_id')
-          .distinct()
+          .select(['tenant_id', 'role_id'])
           .where('id', 'in', ids)
           .execute();
-        if (targets.length !== 1) throw badRequest('只能为同一租户的用户分配角色');
-        await requireRows(trx, 'blade_role', roleIds, String(targets[0]!.tenant_id), '角色');
-        if (!isAdministrator(user)) {
-          const admin = await trx
-            .selectFrom('blade_role')
-            .select('id')
-            .where('id', 'in', roleIds)
-            .where('role_alias', '=', 'administrator')
-            .executeTakeFirst();
-          if (admin) throw forbidden('无权授予超级管理员角色');
-        }
+        const tenants = new Set(targets.map((t) => String(t.tenant_id)));
+        if (tenants.size !== 1) throw badRequest('只能为同一租户的用户分配角色');
+        const tenantId = [...tenants][0]!;
+        await requireRows(trx, 'blade_role', roleIds, tenantId, '角色');
+        // A role a target holds already is kept, not granted; every other one must be the caller's to give.
+        const added = roleIds.filter((id) => targets.some((t) => !heldRoles(t.role_id).includes(id)));
+        await assertGrantableRoles(trx, user, tenantId, added);
         await trx
           .updateTable('blade_user')
           .set({ role_id: roleIds.join(','), update_time: formatDateTime(), version: bump })
