@@ -6,6 +6,7 @@ import fastifyStatic from '@fastify/static';
 import { resources } from '@tongxin/resources';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { CaptchaService } from './auth/captcha.js';
+import { CurrentRoles } from './auth/current-roles.js';
 import { installGuard } from './auth/guard.js';
 import { LoginLockout } from './auth/lockout.js';
 import { authRoutes } from './auth/routes.js';
@@ -53,6 +54,7 @@ export async function buildApp(options: BuildOptions): Promise<{ app: FastifyIns
     // main.ts always brings a key (JWT_SECRET or the one kept in DATA_DIR); an app built in process
     // without one (tests, benchmarks) signs with a random key of its own, never a known one.
     tokens: new TokenService(config.jwtSecret || randomBytes(32).toString('hex'), store),
+    roles: new CurrentRoles(db, store),
     captcha: new CaptchaService(store, config.captchaEnabled),
     lockout: new LoginLockout(store, config.loginMaxFailures, config.loginLockSeconds),
     permissions: new PermissionService(db),

@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.js';
 import { PLATFORM_TENANT } from '../db/database.js';
 import { forbidden, MSG, unauthorized } from '../http/envelope.js';
-import type { AuthUser } from './tokens.js';
+import type { AuthUser, TokenFailure } from './tokens.js';
 
 /** Who may call a route. Every /api route must declare one; there is no default. `perm` may list several
  * codes: any one of them opens the route (`x_*` matches every code starting with `x_`). */
@@ -89,23 +89,36 @@ export function installGuard(app: FastifyInstance, ctx: AppContext): void {
     app.accessTable.push({ method: String(route.method), url: route.url, access });
   });
 
+  /** The token's user as of now: with the token, one round trip brings its revocation marks, the shared
+   * grants version (a role grant edited on any instance counts from this request on) and the marks of
+   * role changes (the user's roles as they are now, when they changed after the token was issued). */
+  const authenticate = async (token: string): Promise<AuthUser | TokenFailure> => {
+    const checked = await ctx.tokens.checkAccess(token, (u) => [ctx.grantsVersion.key, ...ctx.roles.keys(u)]);
+    if (typeof checked === 'string') return checked;
+    const [grantsVersion = null, ...roleMarks] = checked.along;
+    ctx.permissions.sync(grantsVersion);
+    return ctx.roles.resolve(checked.user, checked.issuedMs, roleMarks);
+  };
+
   app.addHook('preHandler', async (request) => {
     const access = request.routeOptions.config?.access;
     if (!access) return;
     const token = readToken(request);
     if ('public' in access) {
       if (token) {
-        const user = await ctx.tokens.verifyAccess(token);
+        const user = await authenticate(token);
         if (typeof user !== 'string' && !otherTenantAsked(request, user)) request.user = user;
       }
       return;
     }
     if (!token) throw unauthorized(MSG.missingToken);
-    const user = await ctx.tokens.verifyAccess(token);
+    const user = await authenticate(token);
     if (user === 'expired') throw unauthorized('令牌已过期,请重新登录');
     if (user === 'revoked') throw unauthorized('令牌已失效,请重新登录');
     if (user === 'invalid') throw unauthorized(MSG.unauthorized);
     if (otherTenantAsked(request, user)) throw unauthorized('令牌与租户不匹配,请重新登录');
+    // Every role was taken away since the token was issued: as at login, no role, no session.
+    if (!user.roleIds.length) throw unauthorized('未获得用户的角色信息');
     request.user = user;
     if ('perm' in access) {
       const codes = typeof access.perm === 'string' ? [access.perm] : access.perm;

@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import { isAdministrator, requireUser } from '../auth/guard.js';
+import { rolesChanged } from '../auth/revoke-users.js';
 import { registerHooks } from '../crud/hooks.js';
 import { roleResource } from '@tongxin/resources';
 import { pickerCodes } from '../crud/picker-access.js';
@@ -42,9 +43,15 @@ registerHooks('role', {
     await trx.deleteFrom('blade_role_menu').where('role_id', 'in', ids).execute();
     await trx.deleteFrom('blade_role_scope').where('role_id', 'in', ids).execute();
   },
-  // A removed role's grants stop counting (the menus of users whose tokens still name it).
-  async committed({ ctx }, _ids, action) {
+  // A removed role's grants stop counting (the menus of users whose tokens still name it), and tokens
+  // of the role's tenant answer with the roles as they are now (an alias changed or a role removed).
+  async committed({ ctx, user }, ids, action) {
     if (action === 'remove') await grantsChanged(ctx);
+    const all = isAdministrator(user);
+    const rows = await ctx.db.tx({ tenantId: user.tenantId, allTenants: all }, (trx) =>
+      trx.selectFrom('blade_role').select('tenant_id').distinct().where('id', 'in', ids).execute(),
+    );
+    await rolesChanged(ctx, { tenantIds: rows.map((r) => String(r.tenant_id)) });
   },
 
   routes(app, ctx) {

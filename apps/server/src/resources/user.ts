@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { isAdministrator, requireUser } from '../auth/guard.js';
 import { hashPassword, isMd5Hex, md5Hex, verifyPassword } from '../auth/passwords.js';
-import { revokeUsers } from '../auth/revoke-users.js';
+import { revokeUsers, rolesChanged } from '../auth/revoke-users.js';
 import { registerHooks } from '../crud/hooks.js';
 import { PLATFORM_TENANT, type Trx } from '../db/database.js';
 import { assertGrantableRoles } from '../system/grantable-roles.js';
@@ -98,9 +98,11 @@ registerHooks('user', {
     if (ids.includes(user.userId)) throw badRequest('不能删除当前登录的用户');
   },
 
-  // A removed user's tokens die with the account.
+  // A removed user's tokens die with the account; an edited user's tokens answer with the roles the
+  // user holds now from their next request on.
   async committed({ ctx }, ids, action) {
     if (action === 'remove') await revokeUsers(ctx, ids);
+    else await rolesChanged(ctx, { userIds: ids });
   },
 
   async decorate({ trx }, rows) {
@@ -125,11 +127,12 @@ registerHooks('user', {
   routes(app, ctx) {
     const base = '/api/blade-user';
     /** Rows of `ids` the caller may manage: same tenant, or any tenant for the platform administrator.
-     * `revoke`: the change shuts the users out, so their live tokens end once it has committed. */
+     * `committed`: what follows the change once it has committed (the users' live tokens end, or answer
+     * with their new roles). */
     const manage = async (
       request: Parameters<typeof requireUser>[0],
       fn: (trx: Trx, ids: string[]) => Promise<void>,
-      revoke = false,
+      committed?: (ids: string[]) => Promise<void>,
     ) => {
       const user = requireUser(request);
       const ids = idList(requestParams(request).userIds, '用户');
@@ -141,7 +144,7 @@ registerHooks('user', {
         if ((await q.execute()).length !== ids.length) throw notFound('用户不存在');
         await fn(trx, ids);
       });
-      if (revoke) await revokeUsers(ctx, ids);
+      await committed?.(ids);
       return done();
     };
 
@@ -156,7 +159,7 @@ registerHooks('user', {
             .where('id', 'in', ids)
             .execute();
         },
-        true,
+        (ids) => revokeUsers(ctx, ids),
       ),
     );
 
@@ -164,25 +167,29 @@ registerHooks('user', {
       const roleIds = idList(requestParams(request).roleIds, '角色');
       if (!roleIds.length) throw badRequest('请选择角色');
       const user = requireUser(request);
-      return manage(request, async (trx, ids) => {
-        const targets = await trx
-          .selectFrom('blade_user')
-          .select(['tenant_id', 'role_id'])
-          .where('id', 'in', ids)
-          .execute();
-        const tenants = new Set(targets.map((t) => String(t.tenant_id)));
-        if (tenants.size !== 1) throw badRequest('只能为同一租户的用户分配角色');
-        const tenantId = [...tenants][0]!;
-        await requireRows(trx, 'blade_role', roleIds, tenantId, '角色');
-        // A role a target holds already is kept, not granted; every other one must be the caller's to give.
-        const added = roleIds.filter((id) => targets.some((t) => !heldRoles(t.role_id).includes(id)));
-        await assertGrantableRoles(trx, user, tenantId, added);
-        await trx
-          .updateTable('blade_user')
-          .set({ role_id: roleIds.join(','), update_time: formatDateTime(), version: bump })
-          .where('id', 'in', ids)
-          .execute();
-      });
+      return manage(
+        request,
+        async (trx, ids) => {
+          const targets = await trx
+            .selectFrom('blade_user')
+            .select(['tenant_id', 'role_id'])
+            .where('id', 'in', ids)
+            .execute();
+          const tenants = new Set(targets.map((t) => String(t.tenant_id)));
+          if (tenants.size !== 1) throw badRequest('只能为同一租户的用户分配角色');
+          const tenantId = [...tenants][0]!;
+          await requireRows(trx, 'blade_role', roleIds, tenantId, '角色');
+          // A role a target holds already is kept, not granted; every other one must be the caller's to give.
+          const added = roleIds.filter((id) => targets.some((t) => !heldRoles(t.role_id).includes(id)));
+          await assertGrantableRoles(trx, user, tenantId, added);
+          await trx
+            .updateTable('blade_user')
+            .set({ role_id: roleIds.join(','), update_time: formatDateTime(), version: bump })
+            .where('id', 'in', ids)
+            .execute();
+        },
+        (ids) => rolesChanged(ctx, { userIds: ids }),
+      );
     });
 
     const setStatus = (status: number) => (request: Parameters<typeof requireUser>[0]) =>
@@ -201,7 +208,7 @@ registerHooks('user', {
             for (const r of rows) await ctx.lockout.clear(String(r.tenant_id), String(r.account));
           }
         },
-        status !== USER_STATUS.normal,
+        status !== USER_STATUS.normal ? (ids) => revokeUsers(ctx, ids) : undefined,
       );
     app.post(`${base}/lock`, { config: { access: { perm: 'user_lock' } } }, setStatus(USER_STATUS.disabled));
     app.post(
@@ -333,6 +340,8 @@ registerHooks('user', {
           .where('id', '=', user.userId)
           .execute();
       });
+      // Every other session of the user ends (a stolen one included); this one goes on.
+      await revokeUsers(ctx, [user.userId], user.sid);
       return done('修改密码成功');
     });
 
