@@ -1,25 +1,21 @@
 import { sql } from 'kysely';
 import { isAdministrator, requireUser } from '../auth/guard.js';
-import { hashPassword, isMd5Hex, md5Hex, verifyPassword } from '../auth/passwords.js';
+import { isMd5Hex, md5Hex, verifyPassword } from '../auth/passwords.js';
 import { revokeUsers, rolesChanged } from '../auth/revoke-users.js';
 import { registerHooks } from '../crud/hooks.js';
-import { PLATFORM_TENANT, type Trx } from '../db/database.js';
+import type { Trx } from '../db/database.js';
 import { assertGrantableRoles } from '../system/grantable-roles.js';
-import { nextId } from '../db/ids.js';
 import { badRequest, done, notFound, ok } from '../http/envelope.js';
 import { requestParams } from '../http/params.js';
 import { rowToWire } from '../util/case.js';
 import { formatDateTime } from '../util/datetime.js';
+import { assertAccountQuota, passwordHash, USER_STATUS } from './accounts.js';
+import { guestRegistration } from './guest-registration.js';
 import { deptsBelow, idList, namesById, requireRows } from './shared.js';
-
-export const USER_STATUS = { disabled: 0, normal: 1, pending: 2 } as const;
 
 /** Every change of a user row raises its version (optimistic locking, crud/record-version.ts): an edit
  * form read before a role grant or a lock is then refused instead of undoing it. */
 const bump = sql<number>`version + 1`;
-
-/** The client sends md5(password); a plain value (an Excel import) is md5-ed here first. */
-const passwordHash = (value: string) => hashPassword(isMd5Hex(value) ? value : md5Hex(value));
 
 /** The role ids a stored user row holds. */
 const heldRoles = (raw: unknown) => String(raw ?? '').split(',');
@@ -75,23 +71,7 @@ registerHooks('user', {
       tenantId,
       roles.filter((id) => !held.includes(id)),
     );
-    if (!existing) {
-      const quota = await trx
-        .selectFrom('blade_tenant')
-        .select('account_number')
-        .where('tenant_id', '=', tenantId)
-        .executeTakeFirst();
-      const limit = Number(quota?.account_number ?? -1);
-      if (limit >= 0) {
-        const used = await trx
-          .selectFrom('blade_user')
-          .select(sql<string>`count(*)`.as('n'))
-          .where('tenant_id', '=', tenantId)
-          .where('is_deleted', '=', 0)
-          .executeTakeFirst();
-        if (Number(used?.n ?? 0) >= limit) throw badRequest('当前租户已到最大账号额度');
-      }
-    }
+    if (!existing) await assertAccountQuota(trx, tenantId);
   },
 
   async beforeRemove({ user }, ids) {
@@ -345,57 +325,6 @@ registerHooks('user', {
       return done('修改密码成功');
     });
 
-    // Registration of a third-party (guest) account: it waits, locked, for an administrator's approval.
-    app.post(`${base}/register-guest`, { config: { access: { public: true } } }, async (request) => {
-      const p = { ...requestParams(request) };
-      const tenantId = p.tenantId ?? '';
-      if (!tenantId) throw badRequest('请先输入租户编号');
-      if (!p.account) throw badRequest('请先输入账号名称');
-      if (!p.password) throw badRequest('请先输入密码');
-      if (!/^[A-Za-z0-9_.@-]{1,45}$/.test(p.account))
-        throw badRequest('登录账号只能包含字母、数字和 _ . @ -');
-      if (!/^[0-9A-Za-z_-]{1,12}$/.test(tenantId)) throw badRequest('租户编号格式不正确');
-      await ctx.db.tx({ tenantId }, async (trx) => {
-        const open = await trx
-          .selectFrom('blade_param')
-          .select('param_value')
-          .where('param_key', '=', 'account.registerUser')
-          .where('is_deleted', '=', 0)
-          .executeTakeFirst();
-        if (open?.param_value !== 'true') throw badRequest('当前系统未开启注册功能');
-        const tenant = await trx
-          .selectFrom('blade_tenant')
-          .select('id')
-          .where('tenant_id', '=', tenantId)
-          .where('is_deleted', '=', 0)
-          .executeTakeFirst();
-        if (!tenant || tenantId === PLATFORM_TENANT) throw badRequest('租户信息错误,请检查租户编号');
-        const taken = await trx
-          .selectFrom('blade_user')
-          .select('id')
-          .where('tenant_id', '=', tenantId)
-          .where('account', '=', p.account!)
-          .where('is_deleted', '=', 0)
-          .executeTakeFirst();
-        if (taken) throw badRequest('当前账号已被使用!');
-        const now = formatDateTime();
-        await trx
-          .insertInto('blade_user')
-          .values({
-            id: nextId(),
-            tenant_id: tenantId,
-            account: p.account!,
-            password: await passwordHash(p.password!),
-            name: (p.name ?? p.account!).slice(0, 20),
-            real_name: (p.name ?? '').slice(0, 20) || null,
-            user_type: 1,
-            status: USER_STATUS.pending,
-            create_time: now,
-            update_time: now,
-          })
-          .execute();
-      });
-      return done('注册申请已提交,请等待管理员审核');
-    });
+    guestRegistration(app, ctx);
   },
 });
