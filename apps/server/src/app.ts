@@ -18,7 +18,8 @@ import type { Database } from './db/database.js';
 import { type FileStore, LocalFileStore, S3FileStore } from './files/file-store.js';
 import { uploadRoutes } from './files/upload-routes.js';
 import { installDrain } from './http/drain.js';
-import { installErrorHandling } from './http/error-handler.js';
+import { frameworkErrors, installErrorHandling } from './http/error-handler.js';
+import { serializeError } from './http/error-log.js';
 import { healthRoutes } from './http/health-routes.js';
 import { installSecurityHeaders } from './http/security-headers.js';
 import './resources/index.js';
@@ -40,7 +41,8 @@ export interface BuildOptions {
   db: Database;
   store?: KvStore;
   files?: FileStore;
-  logger?: boolean;
+  /** false: no log; a stream: log lines go there (tests read them); else standard output. */
+  logger?: boolean | { write: (line: string) => void };
 }
 
 /** The whole HTTP server: the BladeX API plus, when built, the shell and the remotes. */
@@ -65,11 +67,19 @@ export async function buildApp(options: BuildOptions): Promise<{ app: FastifyIns
       (config.s3 ? new S3FileStore(config.s3) : new LocalFileStore(path.join(config.dataDir, 'uploads'))),
   };
   const app = Fastify({
-    logger: options.logger === false ? false : { level: config.logLevel },
+    logger:
+      options.logger === false
+        ? false
+        : {
+            level: config.logLevel,
+            serializers: { err: serializeError },
+            ...(typeof options.logger === 'object' ? { stream: options.logger } : {}),
+          },
     bodyLimit: 2 * 1024 * 1024,
     trustProxy: trustProxyOption(config.trustProxy),
     // Requests arriving while the server drains are answered by http/drain.ts (envelope + headers).
     return503OnClosing: false,
+    frameworkErrors,
   });
 
   // Login and refresh calls may send form bodies.

@@ -18,6 +18,10 @@ export interface Config {
   refreshTokenSeconds: number;
   loginMaxFailures: number;
   loginLockSeconds: number;
+  /** Per user and day: bytes and files uploaded, client error logs stored (0: no limit). */
+  uploadQuotaMb: number;
+  uploadQuotaFiles: number;
+  clientLogQuota: number;
   staticRoot: string;
   maxPageSize: number;
   /** Paged lists count matching rows exactly up to this many; beyond, `total` is the planner's estimate. */
@@ -102,6 +106,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     refreshTokenSeconds: int('REFRESH_TOKEN_SECONDS', env.REFRESH_TOKEN_SECONDS, 7 * 24 * 3600),
     loginMaxFailures: int('LOGIN_MAX_FAILURES', env.LOGIN_MAX_FAILURES, 5),
     loginLockSeconds: int('LOGIN_LOCK_SECONDS', env.LOGIN_LOCK_SECONDS, 30 * 60),
+    uploadQuotaMb: int('UPLOAD_QUOTA_MB', env.UPLOAD_QUOTA_MB, 1024),
+    uploadQuotaFiles: int('UPLOAD_QUOTA_FILES', env.UPLOAD_QUOTA_FILES, 1000),
+    clientLogQuota: int('CLIENT_LOG_QUOTA', env.CLIENT_LOG_QUOTA, 1000),
     staticRoot: path.resolve(env.STATIC_ROOT ?? path.join(repoRoot, 'apps')),
     maxPageSize: int('MAX_PAGE_SIZE', env.MAX_PAGE_SIZE, 500),
     countCap: int('COUNT_CAP', env.COUNT_CAP, 10_000),

@@ -24,14 +24,17 @@ declare module 'fastify' {
   }
   interface FastifyContextConfig {
     access?: Access;
+    /** A plain download the browser opens as a link (an export, an import template): the token may come
+     * in the `blade-auth` query parameter. Nowhere else: a token in a URL ends up in histories and logs. */
+    tokenInQuery?: boolean;
   }
   interface FastifyRequest {
     user: AuthUser | null;
   }
 }
 
-/** Reads the bearer token from `Blade-Auth`, then `Authorization: Bearer`, then the `blade-auth` query
- * parameter (file downloads). */
+/** Reads the bearer token from `Blade-Auth`, then `Authorization: Bearer`, then, on download routes
+ * only (`tokenInQuery`), the `blade-auth` query parameter. */
 export function readToken(request: FastifyRequest): string | undefined {
   const header = request.headers['blade-auth'];
   const bladeAuth = Array.isArray(header) ? header[0] : header;
@@ -40,6 +43,7 @@ export function readToken(request: FastifyRequest): string | undefined {
   const authorization = request.headers.authorization;
   if (authorization && authorization.slice(0, 7).toLowerCase() === 'bearer ')
     return authorization.slice(7).trim();
+  if (!request.routeOptions.config?.tokenInQuery) return undefined;
   const q = (request.query as Record<string, unknown> | undefined)?.['blade-auth'];
   if (typeof q === 'string' && q.slice(0, 6).toLowerCase() === 'bearer')
     return q.slice(7).trim() || undefined;

@@ -9,16 +9,19 @@ import { badRequest, done, forbidden, notFound, ok } from '../http/envelope.js';
 import { grantableScopes } from '../system/grantable-scopes.js';
 import { grantsChanged } from '../system/grants-changed.js';
 import { buildForest, treeNodes } from '../system/tree.js';
-import { idList } from './shared.js';
+import { idList, requireRows } from './shared.js';
 
 registerHooks('role', {
   async beforeWrite({ trx, user }, values, existing) {
     if (values.role_alias === 'administrator' && !isAdministrator(user))
       throw forbidden('无权创建超级管理员角色');
-    // A role cannot hang below itself or one of its descendants (the forest would lose them).
+    // The parent is a live role of the same tenant (or none: 0).
     const parentId = String(values.parent_id ?? existing?.parent_id ?? '0');
+    const tenantId = String(existing?.tenant_id ?? values.tenant_id ?? user.tenantId);
+    if (parentId !== '0')
+      await requireRows(trx, 'blade_role', idList(parentId, '上级角色'), tenantId, '上级角色');
+    // A role cannot hang below itself or one of its descendants (the forest would lose them).
     if (existing && parentId !== '0') {
-      const tenantId = String(existing.tenant_id);
       let p: string | undefined = parentId;
       for (let steps = 0; p && p !== '0' && steps < 1000; steps++) {
         if (p === String(existing.id)) throw badRequest('上级角色不能选择自身或其下级角色');
