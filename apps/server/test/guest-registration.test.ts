@@ -1,4 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { nextId } from '../src/db/ids.js';
+import { assertAccountQuota } from '../src/resources/accounts.js';
 import { REGISTRATIONS_PER_IP_HOUR } from '../src/resources/guest-registration.js';
 import { MemoryStore } from '../src/util/kv-store.js';
 import { addTenantWithUser } from './fixtures.js';
@@ -70,6 +72,27 @@ describe('guest registration', () => {
     const late = await register('200001', 'late');
     expect(late.json()).toMatchObject({ code: 400, msg: '当前租户已到最大账号额度' });
     expect(await accounts('200001')).toBe(6);
+  });
+
+  it('the quota check holds the place until the account is written (two transactions at once)', async () => {
+    await addTenantWithUser(s.db, { tenantId: '200005', account: 'admin', menuCodes: [] });
+    await s.db.kysely
+      .updateTable('blade_tenant')
+      .set({ account_number: 2 })
+      .where('tenant_id', '=', '200005')
+      .execute();
+    const create = (account: string) =>
+      s.db.tx({ tenantId: '200005' }, async (trx) => {
+        await assertAccountQuota(trx, '200005');
+        await new Promise((r) => setTimeout(r, 300)); // the other one checks meanwhile
+        await trx
+          .insertInto('blade_user')
+          .values({ id: nextId(), tenant_id: '200005', account, password: 'x', status: 2 })
+          .execute();
+      });
+    const outcomes = await Promise.allSettled([create('first'), create('second')]);
+    expect(outcomes.map((o) => o.status).sort()).toEqual(['fulfilled', 'rejected']);
+    expect(await accounts('200005')).toBe(2);
   });
 
   it('is limited per client address', async () => {

@@ -115,47 +115,44 @@ describe('the signing key of a default start', () => {
 describe('the shipped client secret', () => {
   // The browser's client (CLIENT_ID) sends the shipped secret from every browser, so it is public; a
   // client an administrator adds for an integration must have a secret of its own.
-  it.runIf(!onPostgres)(
-    'opens the browser client only: no other client may store it or log in with it',
-    async () => {
-      const s = await startTestServer();
-      try {
-        const admin = await login(s.app);
-        const refused = await call(s.app, admin, 'POST', '/api/blade-system/client/submit', {
-          clientId: 'integration',
-          clientSecret: SHIPPED_CLIENT_SECRET,
+  it('opens the browser client only: no other client may store it or log in with it', async () => {
+    const s = await startTestServer();
+    try {
+      const admin = await login(s.app);
+      const refused = await call(s.app, admin, 'POST', '/api/blade-system/client/submit', {
+        clientId: 'integration',
+        clientSecret: SHIPPED_CLIENT_SECRET,
+        scope: 'all',
+        authorizedGrantTypes: 'password,refresh_token',
+        accessTokenValidity: 3600,
+        refreshTokenValidity: 7200,
+      });
+      expect(refused.statusCode, refused.body).toBe(400);
+      expect(refused.json().msg).toBe('应用密钥不能使用系统内置的默认值,请另设密钥');
+      // A client row that holds it anyway (written before this rule) does not log in with it.
+      await s.db.kysely
+        .insertInto('blade_client')
+        .values({
+          id: nextId(),
+          client_id: 'legacy',
+          client_secret: hashClientSecret(SHIPPED_CLIENT_SECRET),
           scope: 'all',
-          authorizedGrantTypes: 'password,refresh_token',
-          accessTokenValidity: 3600,
-          refreshTokenValidity: 7200,
-        });
-        expect(refused.statusCode, refused.body).toBe(400);
-        expect(refused.json().msg).toBe('应用密钥不能使用系统内置的默认值,请另设密钥');
-        // A client row that holds it anyway (written before this rule) does not log in with it.
-        await s.db.kysely
-          .insertInto('blade_client')
-          .values({
-            id: nextId(),
-            client_id: 'legacy',
-            client_secret: hashClientSecret(SHIPPED_CLIENT_SECRET),
-            scope: 'all',
-            authorized_grant_types: 'password,refresh_token',
-            access_token_validity: 3600,
-            refresh_token_validity: 7200,
-          })
-          .execute();
-        const legacy = await tokenRequest(s.app, {
-          headers: {
-            authorization: `Basic ${Buffer.from(`legacy:${SHIPPED_CLIENT_SECRET}`).toString('base64')}`,
-          },
-        });
-        expect(legacy.statusCode, legacy.body).toBe(401);
-        expect(legacy.json().error_description).toBe('客户端认证失败');
-        // The browser's client logs in with it as ever.
-        expect((await tokenRequest(s.app)).statusCode).toBe(200);
-      } finally {
-        await s.close();
-      }
-    },
-  );
+          authorized_grant_types: 'password,refresh_token',
+          access_token_validity: 3600,
+          refresh_token_validity: 7200,
+        })
+        .execute();
+      const legacy = await tokenRequest(s.app, {
+        headers: {
+          authorization: `Basic ${Buffer.from(`legacy:${SHIPPED_CLIENT_SECRET}`).toString('base64')}`,
+        },
+      });
+      expect(legacy.statusCode, legacy.body).toBe(401);
+      expect(legacy.json().error_description).toBe('客户端认证失败');
+      // The browser's client logs in with it as ever.
+      expect((await tokenRequest(s.app)).statusCode).toBe(200);
+    } finally {
+      await s.close();
+    }
+  });
 });
