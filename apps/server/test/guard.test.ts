@@ -1,12 +1,7 @@
 import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { installGuard } from '../src/auth/guard.js';
-import {
-  assertSafeSecrets,
-  loadConfig,
-  SHIPPED_CLIENT_SECRET,
-  SHIPPED_JWT_SECRET,
-} from '../src/config.js';
+import { assertSafeSecrets, loadConfig, SHIPPED_CLIENT_SECRET, SHIPPED_JWT_SECRET } from '../src/config.js';
 import type { AppContext } from '../src/context.js';
 import { startTestServer, type TestServer } from './harness.js';
 
