@@ -42,12 +42,17 @@ function generate(dataDir: string, file: string): void {
 }
 
 function readKept(file: string): string | undefined {
+  let secret: string;
   try {
-    const secret = readFileSync(file, 'utf8').trim();
-    chmodSync(file, 0o600); // whatever a copy or a restore left, only the owner reads it
-    return secret || undefined;
+    secret = readFileSync(file, 'utf8').trim();
   } catch (e) {
     if ((e as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
     throw e;
   }
+  try {
+    chmodSync(file, 0o600); // whatever a copy or a restore left, only the owner reads it
+  } catch {
+    // not ours to change (a read-only mount): it is read as it is
+  }
+  return secret || undefined;
 }
