@@ -68,6 +68,21 @@ describe('the platform tenant: a user with only the role-assignment button', () 
     expect(top.statusCode).toBe(403);
     expect(top.json().msg).toBe('无权授予超级管理员角色');
     expect(await roleOf(ops.userId)).toBe(ops.roleId);
+    // Nor edit the administrator (who keeps that role): as before, only the administrator may.
+    const adminId = String(
+      (
+        await s.db.kysely
+          .selectFrom('blade_user')
+          .select('id')
+          .where('tenant_id', '=', '000000')
+          .where('account', '=', 'admin')
+          .executeTakeFirstOrThrow()
+      ).id,
+    );
+    const detail = (await call(s.app, token, 'GET', `/api/blade-user/detail?id=${adminId}`)).json().data;
+    const edit = await call(s.app, token, 'POST', '/api/blade-user/update', { ...detail, realName: '改名' });
+    expect(edit.statusCode, edit.body).toBe(403);
+    expect(edit.json().msg).toBe('无权授予超级管理员角色');
   });
 });
 

@@ -64,13 +64,7 @@ registerHooks('user', {
       '岗位',
     );
     // Roles the user does not hold yet are granted by this write: only those the caller may hand out.
-    const held = heldRoles(existing?.role_id);
-    await assertGrantableRoles(
-      trx,
-      user,
-      tenantId,
-      roles.filter((id) => !held.includes(id)),
-    );
+    await assertGrantableRoles(trx, user, tenantId, roles, heldRoles(existing?.role_id));
     if (!existing) await assertAccountQuota(trx, tenantId);
   },
 
@@ -159,9 +153,9 @@ registerHooks('user', {
           if (tenants.size !== 1) throw badRequest('只能为同一租户的用户分配角色');
           const tenantId = [...tenants][0]!;
           await requireRows(trx, 'blade_role', roleIds, tenantId, '角色');
-          // A role a target holds already is kept, not granted; every other one must be the caller's to give.
-          const added = roleIds.filter((id) => targets.some((t) => !heldRoles(t.role_id).includes(id)));
-          await assertGrantableRoles(trx, user, tenantId, added);
+          // A role every target holds already is kept, not granted; any other must be the caller's to give.
+          const kept = roleIds.filter((id) => targets.every((t) => heldRoles(t.role_id).includes(id)));
+          await assertGrantableRoles(trx, user, tenantId, roleIds, kept);
           await trx
             .updateTable('blade_user')
             .set({ role_id: roleIds.join(','), update_time: formatDateTime(), version: bump })
