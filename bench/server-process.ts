@@ -78,6 +78,9 @@ export function startServer(databaseUrl: string, dataDir: string): Promise<Child
       SEED_DEMO: 'false',
       LOG_LEVEL: 'warn',
       STATIC_ROOT: path.join(dataDir, 'no-static'),
+      // The upload scenario sends gigabytes as one user: no daily upload quota here.
+      UPLOAD_QUOTA_MB: '0',
+      UPLOAD_QUOTA_FILES: '0',
     },
     '/api/health',
   );

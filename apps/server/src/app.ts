@@ -1,8 +1,10 @@
+import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import multipart from '@fastify/multipart';
 import { resources } from '@tongxin/resources';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { CaptchaService } from './auth/captcha.js';
+import { CurrentRoles } from './auth/current-roles.js';
 import { installGuard } from './auth/guard.js';
 import { LoginLockout } from './auth/lockout.js';
 import { authRoutes } from './auth/routes.js';
@@ -14,7 +16,8 @@ import type { Database } from './db/database.js';
 import { type FileStore, LocalFileStore, S3FileStore } from './files/file-store.js';
 import { uploadRoutes } from './files/upload-routes.js';
 import { installDrain } from './http/drain.js';
-import { installErrorHandling } from './http/error-handler.js';
+import { frameworkErrors, installErrorHandling } from './http/error-handler.js';
+import { serializeError } from './http/error-log.js';
 import { hasShellBuild, serveFrontEnd } from './http/front-end.js';
 import { healthRoutes } from './http/health-routes.js';
 import { installSecurityHeaders } from './http/security-headers.js';
@@ -35,7 +38,8 @@ export interface BuildOptions {
   db: Database;
   store?: KvStore;
   files?: FileStore;
-  logger?: boolean;
+  /** false: no log; a stream: log lines go there (tests read them); else standard output. */
+  logger?: boolean | { write: (line: string) => void };
 }
 
 /** The whole HTTP server: the BladeX API plus, when built, the shell and the remotes. */
@@ -46,7 +50,10 @@ export async function buildApp(options: BuildOptions): Promise<{ app: FastifyIns
     config,
     db,
     store,
-    tokens: new TokenService(config.jwtSecret, store),
+    // main.ts always brings a key (JWT_SECRET or the one kept in DATA_DIR); an app built in process
+    // without one (tests, benchmarks) signs with a random key of its own, never a known one.
+    tokens: new TokenService(config.jwtSecret || randomBytes(32).toString('hex'), store),
+    roles: new CurrentRoles(db, store),
     captcha: new CaptchaService(store, config.captchaEnabled),
     lockout: new LoginLockout(store, config.loginMaxFailures, config.loginLockSeconds),
     permissions: new PermissionService(db),
@@ -57,11 +64,19 @@ export async function buildApp(options: BuildOptions): Promise<{ app: FastifyIns
       (config.s3 ? new S3FileStore(config.s3) : new LocalFileStore(path.join(config.dataDir, 'uploads'))),
   };
   const app = Fastify({
-    logger: options.logger === false ? false : { level: config.logLevel },
+    logger:
+      options.logger === false
+        ? false
+        : {
+            level: config.logLevel,
+            serializers: { err: serializeError },
+            ...(typeof options.logger === 'object' ? { stream: options.logger } : {}),
+          },
     bodyLimit: 2 * 1024 * 1024,
     trustProxy: trustProxyOption(config.trustProxy),
     // Requests arriving while the server drains are answered by http/drain.ts (envelope + headers).
     return503OnClosing: false,
+    frameworkErrors,
   });
 
   // Login and refresh calls may send form bodies.

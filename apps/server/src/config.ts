@@ -9,6 +9,7 @@ export interface Config {
   dataDir: string;
   databaseUrl: string | undefined;
   redisUrl: string | undefined;
+  /** JWT_SECRET; empty when unset: then the server generates one into DATA_DIR (auth/jwt-secret.ts). */
   jwtSecret: string;
   clientId: string;
   clientSecret: string;
@@ -17,6 +18,10 @@ export interface Config {
   refreshTokenSeconds: number;
   loginMaxFailures: number;
   loginLockSeconds: number;
+  /** Per user and day: bytes and files uploaded, client error logs stored (0: no limit). */
+  uploadQuotaMb: number;
+  uploadQuotaFiles: number;
+  clientLogQuota: number;
   staticRoot: string;
   maxPageSize: number;
   /** Paged lists count matching rows exactly up to this many; beyond, `total` is the planner's estimate. */
@@ -34,8 +39,13 @@ export interface Config {
   devRemoteOrigins: string[];
 }
 
-export const DEFAULT_JWT_SECRET = 'tongxin-embedded-demo-jwt-secret-change-me-in-production';
-export const DEFAULT_CLIENT_SECRET = 'saber_secret';
+/** The demo signing key earlier versions shipped (and used when JWT_SECRET was unset). Anyone who read
+ * this repository could sign tokens with it, so it is refused in every mode. */
+export const SHIPPED_JWT_SECRET = 'tongxin-embedded-demo-jwt-secret-change-me-in-production';
+/** The browser's client secret: the shell sends `saber:saber_secret` (packages/api-client config), so
+ * it is public by construction and identifies the browser's client only (README, Configuration). */
+export const SHIPPED_CLIENT_SECRET = 'saber_secret';
+export const MIN_JWT_SECRET_LENGTH = 32;
 
 const repoRoot = path.resolve(import.meta.dirname, '../../..');
 
@@ -105,15 +115,18 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     dataDir: path.resolve(env.DATA_DIR ?? path.join(repoRoot, 'data')),
     databaseUrl: env.DATABASE_URL || undefined,
     redisUrl: env.REDIS_URL || undefined,
-    // An empty variable counts as unset (never an empty signing key).
-    jwtSecret: env.JWT_SECRET || DEFAULT_JWT_SECRET,
+    // An empty variable counts as unset (never an empty signing key): a secret is then generated.
+    jwtSecret: env.JWT_SECRET ?? '',
     clientId: env.CLIENT_ID ?? 'saber',
-    clientSecret: env.CLIENT_SECRET || DEFAULT_CLIENT_SECRET,
+    clientSecret: env.CLIENT_SECRET || SHIPPED_CLIENT_SECRET,
     captchaEnabled: bool(env.CAPTCHA_ENABLED, true),
     accessTokenSeconds: int('ACCESS_TOKEN_SECONDS', env.ACCESS_TOKEN_SECONDS, 3600),
     refreshTokenSeconds: int('REFRESH_TOKEN_SECONDS', env.REFRESH_TOKEN_SECONDS, 7 * 24 * 3600),
     loginMaxFailures: int('LOGIN_MAX_FAILURES', env.LOGIN_MAX_FAILURES, 5),
     loginLockSeconds: int('LOGIN_LOCK_SECONDS', env.LOGIN_LOCK_SECONDS, 30 * 60),
+    uploadQuotaMb: int('UPLOAD_QUOTA_MB', env.UPLOAD_QUOTA_MB, 1024),
+    uploadQuotaFiles: int('UPLOAD_QUOTA_FILES', env.UPLOAD_QUOTA_FILES, 1000),
+    clientLogQuota: int('CLIENT_LOG_QUOTA', env.CLIENT_LOG_QUOTA, 1000),
     staticRoot: path.resolve(env.STATIC_ROOT ?? path.join(repoRoot, 'apps')),
     maxPageSize: int('MAX_PAGE_SIZE', env.MAX_PAGE_SIZE, 500),
     countCap: int('COUNT_CAP', env.COUNT_CAP, 10_000),
@@ -132,16 +145,23 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         }
       : undefined,
   };
-  assertProductionSafe(config);
+  assertSafeSecrets(config);
   return config;
 }
 
-/** Production must never run with a secret that ships in this repository. */
-export function assertProductionSafe(config: Config): void {
-  if (config.nodeEnv !== 'production') return;
+/** No mode runs with a signing key that ships in this repository or is short enough to guess. Without
+ * JWT_SECRET a random key is generated into DATA_DIR, except in production, where every instance must be
+ * given the same key. Production also refuses the shipped client secret (README, Configuration). */
+export function assertSafeSecrets(config: Config): void {
+  const production = config.nodeEnv === 'production';
   const problems: string[] = [];
-  if (config.jwtSecret === DEFAULT_JWT_SECRET) problems.push('JWT_SECRET is the shipped default');
-  if (config.jwtSecret.length < 32) problems.push('JWT_SECRET must be at least 32 characters');
-  if (config.clientSecret === DEFAULT_CLIENT_SECRET) problems.push('CLIENT_SECRET is the shipped default');
-  if (problems.length) throw new Error(`Refusing to start in production: ${problems.join('; ')}`);
+  if (config.jwtSecret === SHIPPED_JWT_SECRET) problems.push('JWT_SECRET is the shipped demo value');
+  else if (!config.jwtSecret && production)
+    problems.push('JWT_SECRET is not set (every instance needs the same secret of its own)');
+  else if (config.jwtSecret && config.jwtSecret.length < MIN_JWT_SECRET_LENGTH)
+    problems.push(`JWT_SECRET must be at least ${MIN_JWT_SECRET_LENGTH} characters`);
+  if (production && config.clientSecret === SHIPPED_CLIENT_SECRET)
+    problems.push('CLIENT_SECRET is the shipped default');
+  if (problems.length)
+    throw new Error(`Refusing to start${production ? ' in production' : ''}: ${problems.join('; ')}`);
 }

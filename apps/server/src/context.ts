@@ -1,4 +1,5 @@
 import type { CaptchaService } from './auth/captcha.js';
+import type { CurrentRoles } from './auth/current-roles.js';
 import type { LoginLockout } from './auth/lockout.js';
 import type { TokenService } from './auth/tokens.js';
 import type { Config } from './config.js';
@@ -16,6 +17,8 @@ export interface AppContext {
   db: Database;
   store: KvStore;
   tokens: TokenService;
+  /** Role changes that reach tokens issued before them (auth/current-roles.ts). */
+  roles: CurrentRoles;
   captcha: CaptchaService;
   lockout: LoginLockout;
   permissions: PermissionService;

@@ -1,4 +1,6 @@
+import path from 'node:path';
 import { buildApp } from './app.js';
+import { JWT_SECRET_FILE, withJwtSecret } from './auth/jwt-secret.js';
 import { loadConfig } from './config.js';
 import { Database } from './db/database.js';
 import { migrate } from './db/migrate.js';
@@ -8,7 +10,8 @@ import { ADMIN_ACCOUNT, ADMIN_PASSWORD, seed } from './seed/seed.js';
 const DRAIN_SECONDS = 25;
 
 async function main() {
-  const config = loadConfig();
+  const configured = loadConfig();
+  const config = withJwtSecret(configured);
   const db = await Database.open({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   const applied = await migrate(db);
   const seeded = await seed(db, config);
@@ -22,6 +25,7 @@ async function main() {
     `  Tongxin (同心) is running at http://localhost:${config.port}/`,
     `  Database: ${where}; migrations applied now: ${applied.length}; menus added: ${seeded.menusAdded}`,
     `  Shared state: ${config.redisUrl ? 'Redis (REDIS_URL)' : 'in process memory'}; captcha ${config.captchaEnabled ? 'on' : 'off'}`,
+    `  Token signing key: ${configured.jwtSecret ? 'JWT_SECRET' : `${path.join(config.dataDir, JWT_SECRET_FILE)} (generated once; set JWT_SECRET for several instances)`}`,
     ...(demo.created
       ? ['  Demo organisation seeded: demo users have the password 123456; tenant 100001 has admin / admin']
       : []),

@@ -1,12 +1,7 @@
 import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { installGuard } from '../src/auth/guard.js';
-import {
-  assertProductionSafe,
-  DEFAULT_CLIENT_SECRET,
-  DEFAULT_JWT_SECRET,
-  loadConfig,
-} from '../src/config.js';
+import { assertSafeSecrets, loadConfig, SHIPPED_CLIENT_SECRET, SHIPPED_JWT_SECRET } from '../src/config.js';
 import type { AppContext } from '../src/context.js';
 import { startTestServer, type TestServer } from './harness.js';
 
@@ -49,7 +44,10 @@ describe('access rules', () => {
 describe('configuration', () => {
   it('refuses to start in production with a shipped secret', () => {
     const prod = { NODE_ENV: 'production' } as NodeJS.ProcessEnv;
-    expect(() => loadConfig(prod)).toThrow(/JWT_SECRET is the shipped default/);
+    expect(() => loadConfig(prod)).toThrow(/JWT_SECRET is not set/);
+    expect(() => loadConfig({ ...prod, JWT_SECRET: SHIPPED_JWT_SECRET })).toThrow(
+      /JWT_SECRET is the shipped demo value/,
+    );
     expect(() => loadConfig({ ...prod, JWT_SECRET: 'x'.repeat(40) })).toThrow(
       /CLIENT_SECRET is the shipped default/,
     );
@@ -58,13 +56,19 @@ describe('configuration', () => {
       'production',
     );
     expect(() =>
-      assertProductionSafe({
+      assertSafeSecrets({
         ...loadConfig({} as NodeJS.ProcessEnv),
         nodeEnv: 'production',
-        jwtSecret: DEFAULT_JWT_SECRET,
-        clientSecret: DEFAULT_CLIENT_SECRET,
+        jwtSecret: SHIPPED_JWT_SECRET,
+        clientSecret: SHIPPED_CLIENT_SECRET,
       }),
     ).toThrow();
+    // Outside production too: the shipped key and short keys are refused; no key means "generate one".
+    expect(() => loadConfig({ JWT_SECRET: SHIPPED_JWT_SECRET } as NodeJS.ProcessEnv)).toThrow(
+      /Refusing to start: JWT_SECRET is the shipped demo value/,
+    );
+    expect(() => loadConfig({ JWT_SECRET: 'short' } as NodeJS.ProcessEnv)).toThrow(/at least 32/);
+    expect(loadConfig({} as NodeJS.ProcessEnv).jwtSecret).toBe('');
   });
 
   it('reads every variable with its default', () => {

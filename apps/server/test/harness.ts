@@ -60,6 +60,7 @@ export async function startTestServer(
   const config = {
     ...loadConfig({ NODE_ENV: 'test', CAPTCHA_ENABLED: 'false' } as NodeJS.ProcessEnv),
     staticRoot: '/nonexistent',
+    jwtSecret: randomBytes(32).toString('hex'),
     dataDir: mkdtempSync(path.join(tmpdir(), 'tongxin-test-')),
     ...overrides,
   };

@@ -6,7 +6,7 @@ import { onPostgres } from './harness.js';
 import { connectionRefused, freePort, spawnServer } from './server-process.js';
 
 // The real entry point (src/main.ts) in production mode refuses to start without its own secrets (an
-// unset or empty variable means the one shipped in this repository) or with a weak one: it exits non-zero with the reason, never listens and never touches its data folder.
+// unset or empty JWT_SECRET, the client secret shipped in this repository) or with a weak one: it exits non-zero with the reason, never listens and never touches its data folder.
 // (guard.test.ts checks loadConfig itself, explicit default values included; graceful-shutdown.test.ts starts production with real secrets.)
 // The configuration check runs before any database is opened, so the PGlite project alone runs it.
 
@@ -18,7 +18,7 @@ const strong = 'k'.repeat(48);
 describe.runIf(!onPostgres)('production startup', () => {
   it('exits non-zero with the reason for each shipped or weak secret', { timeout: 90_000 }, async () => {
     const cases: [Record<string, string>, RegExp][] = [
-      [{}, /JWT_SECRET is the shipped default/],
+      [{}, /JWT_SECRET is not set/],
       [{ JWT_SECRET: strong }, /CLIENT_SECRET is the shipped default/],
       [{ JWT_SECRET: 'short-secret', CLIENT_SECRET: 'a-real-client-secret' }, /at least 32 characters/],
     ];

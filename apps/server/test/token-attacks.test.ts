@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEFAULT_JWT_SECRET } from '../src/config.js';
+import { SHIPPED_JWT_SECRET } from '../src/config.js';
 import { addTenantWithUser } from './fixtures.js';
 import { BASIC, startTestServer, tokenRequest, type TestServer } from './harness.js';
 
@@ -47,7 +47,7 @@ describe('forged and altered access tokens', () => {
   it('refuses tokens signed with another key: random, the shipped default, BladeX public keys', async () => {
     for (const [key, why] of [
       [randomBytes(32), 'random key'],
-      [DEFAULT_JWT_SECRET, 'the default secret in this repository'],
+      [SHIPPED_JWT_SECRET, 'the default secret in this repository'],
       [BLADEX_KEY, 'the BladeX constant (CVE-2021-44910)'],
       ['Blade', 'the old SpringBlade key'],
     ] as const) {

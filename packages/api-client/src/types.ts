@@ -139,6 +139,9 @@ export interface RegisterGuestBody {
   account: string;
   password: string;
   oauthId?: string;
+  /** The captcha, when the server shows one (sent as the Captcha-Key / Captcha-Code headers, as at login). */
+  captchaKey?: string;
+  captchaCode?: string;
 }
 
 /** Local UI error log entry (§3 "Local log"). */

@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.js';
 import { PLATFORM_TENANT } from '../db/database.js';
 import { forbidden, MSG, unauthorized } from '../http/envelope.js';
-import type { AuthUser } from './tokens.js';
+import type { AuthUser, TokenFailure } from './tokens.js';
 
 /** Who may call a route. Every /api route must declare one; there is no default. `perm` may list several
  * codes: any one of them opens the route (`x_*` matches every code starting with `x_`). */
@@ -24,14 +24,17 @@ declare module 'fastify' {
   }
   interface FastifyContextConfig {
     access?: Access;
+    /** A plain download the browser opens as a link (an export, an import template): the token may come
+     * in the `blade-auth` query parameter. Nowhere else: a token in a URL ends up in histories and logs. */
+    tokenInQuery?: boolean;
   }
   interface FastifyRequest {
     user: AuthUser | null;
   }
 }
 
-/** Reads the bearer token from `Blade-Auth`, then `Authorization: Bearer`, then the `blade-auth` query
- * parameter (file downloads). */
+/** Reads the bearer token from `Blade-Auth`, then `Authorization: Bearer`, then, on download routes
+ * only (`tokenInQuery`), the `blade-auth` query parameter. */
 export function readToken(request: FastifyRequest): string | undefined {
   const header = request.headers['blade-auth'];
   const bladeAuth = Array.isArray(header) ? header[0] : header;
@@ -40,6 +43,7 @@ export function readToken(request: FastifyRequest): string | undefined {
   const authorization = request.headers.authorization;
   if (authorization && authorization.slice(0, 7).toLowerCase() === 'bearer ')
     return authorization.slice(7).trim();
+  if (!request.routeOptions.config?.tokenInQuery) return undefined;
   const q = (request.query as Record<string, unknown> | undefined)?.['blade-auth'];
   if (typeof q === 'string' && q.slice(0, 6).toLowerCase() === 'bearer')
     return q.slice(7).trim() || undefined;
@@ -89,23 +93,36 @@ export function installGuard(app: FastifyInstance, ctx: AppContext): void {
     app.accessTable.push({ method: String(route.method), url: route.url, access });
   });
 
+  /** The token's user as of now: with the token, one round trip brings its revocation marks, the shared
+   * grants version (a role grant edited on any instance counts from this request on) and the marks of
+   * role changes (the user's roles as they are now, when they changed after the token was issued). */
+  const authenticate = async (token: string): Promise<AuthUser | TokenFailure> => {
+    const checked = await ctx.tokens.checkAccess(token, (u) => [ctx.grantsVersion.key, ...ctx.roles.keys(u)]);
+    if (typeof checked === 'string') return checked;
+    const [grantsVersion = null, ...roleMarks] = checked.along;
+    ctx.permissions.sync(grantsVersion);
+    return ctx.roles.resolve(checked.user, checked.issuedMs, roleMarks);
+  };
+
   app.addHook('preHandler', async (request) => {
     const access = request.routeOptions.config?.access;
     if (!access) return;
     const token = readToken(request);
     if ('public' in access) {
       if (token) {
-        const user = await ctx.tokens.verifyAccess(token);
+        const user = await authenticate(token);
         if (typeof user !== 'string' && !otherTenantAsked(request, user)) request.user = user;
       }
       return;
     }
     if (!token) throw unauthorized(MSG.missingToken);
-    const user = await ctx.tokens.verifyAccess(token);
+    const user = await authenticate(token);
     if (user === 'expired') throw unauthorized('令牌已过期,请重新登录');
     if (user === 'revoked') throw unauthorized('令牌已失效,请重新登录');
     if (user === 'invalid') throw unauthorized(MSG.unauthorized);
     if (otherTenantAsked(request, user)) throw unauthorized('令牌与租户不匹配,请重新登录');
+    // Every role was taken away since the token was issued: as at login, no role, no session.
+    if (!user.roleIds.length) throw unauthorized('未获得用户的角色信息');
     request.user = user;
     if ('perm' in access) {
       const codes = typeof access.perm === 'string' ? [access.perm] : access.perm;

@@ -1,5 +1,6 @@
 import { timingSafeEqual } from 'node:crypto';
 import { isId, isTenantId } from '@tongxin/resources';
+import { SHIPPED_CLIENT_SECRET } from '../config.js';
 import type { AppContext } from '../context.js';
 import { PLATFORM_TENANT } from '../db/database.js';
 import { formatDateTime } from '../util/datetime.js';
@@ -151,11 +152,15 @@ export class LoginService {
     });
   }
 
-  /** The client row must exist and its stored hash must match the presented secret. */
+  /** The client row must exist and its stored hash must match the presented secret. The shipped secret
+   * is public (every browser has it), so it opens the browser's own client only (CLIENT_ID), never
+   * another client that happens to store it. */
   checkClient(row: Record<string, unknown> | undefined, clientId: string, secret: string): ClientRow {
     if (!row || !safeEqual(String(row.client_secret), hashClientSecret(secret))) {
       throw new OAuthError(401, LOGIN_MSG.badClient);
     }
+    if (secret === SHIPPED_CLIENT_SECRET && clientId !== this.ctx.config.clientId)
+      throw new OAuthError(401, LOGIN_MSG.badClient);
     return {
       clientId,
       grantTypes: String(row.authorized_grant_types)

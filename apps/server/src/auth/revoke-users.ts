@@ -4,11 +4,24 @@ import { PLATFORM_TENANT } from '../db/database.js';
 
 /** Ends every live session of the users (their access and refresh tokens), on every instance. Call it
  * after the change that shuts them out (lock, removal, password reset) has committed: a token issued
- * before that moment dies, and a new one needs the new state (unlocked, the new password). */
-export async function revokeUsers(ctx: AppContext, userIds: string[]): Promise<void> {
+ * before that moment dies, and a new one needs the new state (unlocked, the new password). `keepSid`
+ * spares the session that made the change (a user changing their own password). */
+export async function revokeUsers(ctx: AppContext, userIds: string[], keepSid?: string): Promise<void> {
   if (!userIds.length) return;
   const ttl = await longestTokenSeconds(ctx);
-  for (const id of userIds) await ctx.tokens.revokeUser(id, ttl);
+  for (const id of userIds) await ctx.tokens.revokeUser(id, ttl, keepSid);
+}
+
+/** The roles of these users, or roles of these tenants, changed (and committed): tokens issued before
+ * now answer with the current roles from the next request on, on every instance (auth/current-roles.ts). */
+export async function rolesChanged(
+  ctx: AppContext,
+  changed: { userIds?: string[]; tenantIds?: string[] },
+): Promise<void> {
+  if (!changed.userIds?.length && !changed.tenantIds?.length) return;
+  const ttl = await longestTokenSeconds(ctx);
+  await ctx.roles.usersChanged(changed.userIds ?? [], ttl);
+  await ctx.roles.tenantsChanged(changed.tenantIds ?? [], ttl);
 }
 
 /** No token outlives the longest validity any client grants (clients are global rows). */

@@ -1,8 +1,9 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.js';
 import { nextId } from '../db/ids.js';
-import { done, ok } from '../http/envelope.js';
+import { ApiError, done, ok } from '../http/envelope.js';
 import { header, requestParams } from '../http/params.js';
+import { DailyQuota } from '../util/daily-quota.js';
 import { formatDateTime } from '../util/datetime.js';
 import { grantsChanged } from '../system/grants-changed.js';
 import { requireUser } from './guard.js';
@@ -86,6 +87,7 @@ export function authRoutes(app: FastifyInstance, ctx: AppContext): void {
 
   app.get(`${base}/captcha`, { config: { access: { public: true } } }, async () => ctx.captcha.create());
 
+  const logQuota = new DailyQuota(ctx.store, 'client-logs', ctx.config.clientLogQuota);
   const logout = async (request: FastifyRequest) => {
     const user = requireUser(request);
     // BladeX clients upload their local error log with POST logout and a list body: that stores the
@@ -93,6 +95,9 @@ export function authRoutes(app: FastifyInstance, ctx: AppContext): void {
     const logs = Array.isArray(request.body) ? request.body.slice(0, MAX_CLIENT_LOGS) : [];
     if (!logs.length) await ctx.tokens.revokeSession(user.sid, ctx.config.refreshTokenSeconds);
     if (logs.length) {
+      if ((await logQuota.remaining(user.userId)) < logs.length)
+        throw new ApiError(429, '今日上传的日志已达上限,请明天再试');
+      await logQuota.add(user.userId, logs.length);
       const now = formatDateTime();
       await ctx.db.tx({ tenantId: user.tenantId }, (trx) =>
         trx

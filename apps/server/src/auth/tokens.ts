@@ -38,6 +38,12 @@ export type TokenFailure = 'invalid' | 'expired' | 'revoked';
 const issuedMs = (p: { iat?: number; iat_ms?: unknown }) =>
   typeof p.iat_ms === 'number' ? p.iat_ms : (p.iat ?? 0) * 1000;
 
+/** A user's revocation mark, `<ms>` or `<ms> <sid spared>`: does it end this token? */
+function revokedByUserMark(mark: string, p: JWTPayload): boolean {
+  const [at, keepSid] = mark.split(' ');
+  return issuedMs(p) <= Number(at) && (!keepSid || keepSid !== str(p.sid));
+}
+
 /** How many verified tokens are remembered (oldest dropped first). */
 const VERIFIED_TOKENS = 5000;
 
@@ -121,29 +127,50 @@ export class TokenService {
     return payload;
   }
 
-  private async verify(token: string, type: 'access_token' | 'refresh_token') {
+  /** `along`: more keys of the shared store to read in the same round trip as the revocation marks
+   * (the guard reads the grants version and the marks of role changes this way). */
+  private async verify(
+    token: string,
+    type: 'access_token' | 'refresh_token',
+    along: (claims: JWTPayload) => readonly string[] = () => [],
+  ) {
     try {
       const payload = await this.signedPayload(token);
       if (payload === 'expired') return payload;
       if (payload.token_type !== type || !payload.jti || !payload.exp) return 'invalid' as const;
       // One round trip for every revocation that can hit this token: its session, itself, its user.
-      const [session, revokedToken, user] = await this.store.getMany([
+      const [session, revokedToken, user, ...alongValues] = await this.store.getMany([
         `revoked:sid:${str(payload.sid)}`,
         `revoked:jti:${payload.jti}`,
         `revoked:user:${str(payload.user_id)}`,
+        ...along(payload),
       ]);
       if (session || revokedToken) return 'revoked' as const;
-      if (user && issuedMs(payload) <= Number(user)) return 'revoked' as const;
-      return payload;
+      if (user && revokedByUserMark(user, payload)) return 'revoked' as const;
+      return { payload, along: alongValues };
     } catch (e) {
       return e instanceof errors.JWTExpired ? ('expired' as const) : ('invalid' as const);
     }
   }
 
   async verifyAccess(token: string): Promise<AuthUser | TokenFailure> {
-    const p = await this.verify(token, 'access_token');
-    if (typeof p === 'string') return p;
-    return {
+    const checked = await this.checkAccess(token);
+    return typeof checked === 'string' ? checked : checked.user;
+  }
+
+  /** Verifies an access token and reads `along(user)` from the shared store in the same round trip. */
+  async checkAccess(
+    token: string,
+    along?: (claims: { userId: string; tenantId: string }) => readonly string[],
+  ): Promise<{ user: AuthUser; issuedMs: number; along: (string | null)[] } | TokenFailure> {
+    const checked = await this.verify(
+      token,
+      'access_token',
+      along && ((p) => along({ userId: str(p.user_id), tenantId: str(p.tenant_id) })),
+    );
+    if (typeof checked === 'string') return checked;
+    const p = checked.payload;
+    const user: AuthUser = {
       userId: str(p.user_id),
       tenantId: str(p.tenant_id),
       account: str(p.account),
@@ -157,11 +184,13 @@ export class TokenService {
       jti: str(p.jti),
       exp: p.exp ?? 0,
     };
+    return { user, issuedMs: issuedMs(p), along: checked.along };
   }
 
   async verifyRefresh(token: string): Promise<RefreshClaims | TokenFailure> {
-    const p = await this.verify(token, 'refresh_token');
-    if (typeof p === 'string') return p;
+    const checked = await this.verify(token, 'refresh_token');
+    if (typeof checked === 'string') return checked;
+    const p = checked.payload;
     return {
       userId: str(p.user_id),
       tenantId: str(p.tenant_id),
@@ -179,10 +208,12 @@ export class TokenService {
   }
 
   /** Revokes every token of a user issued until now (locked, deleted, password reset: OWASP ASVS 7.4.2),
-   * on every instance sharing the store; tokens issued afterwards (a new login) are good. The mark must
-   * outlive the longest token, `ttlSeconds`. */
-  async revokeUser(userId: string, ttlSeconds: number): Promise<void> {
-    await this.store.set(`revoked:user:${userId}`, String(Date.now()), ttlSeconds);
+   * on every instance sharing the store; tokens issued afterwards (a new login) are good. `keepSid`
+   * spares one session (the one that changed its own password). The mark must outlive the longest token,
+   * `ttlSeconds`. */
+  async revokeUser(userId: string, ttlSeconds: number, keepSid?: string): Promise<void> {
+    const mark = keepSid ? `${Date.now()} ${keepSid}` : String(Date.now());
+    await this.store.set(`revoked:user:${userId}`, mark, ttlSeconds);
   }
 
   /** Revokes a whole login session: its access and refresh tokens, whatever was refreshed since. */

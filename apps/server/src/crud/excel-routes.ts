@@ -98,7 +98,7 @@ export function excelRoutes(app: FastifyInstance, engine: ResourceEngine): void 
   if (def.exportable) {
     app.get(
       `${def.path}/export`,
-      { config: { access: { perm: buttonCodes(def, 'export') } } },
+      { config: { access: { perm: buttonCodes(def, 'export') }, tokenInQuery: true } },
       async (request, reply) => {
         const user = requireUser(request);
         const raw = request.query as Record<string, unknown>;
@@ -176,19 +176,23 @@ export function excelRoutes(app: FastifyInstance, engine: ResourceEngine): void 
   if (!def.importable) return;
   const importAccess = { config: { access: { perm: buttonCodes(def, 'import') } } };
 
-  app.get(`${def.path}/export-template`, importAccess, async (_request, reply) => {
-    const ExcelJS = await loadExcel();
-    const workbook = new ExcelJS.Workbook();
-    const sheet = workbook.addWorksheet(def.label.zh);
-    const columns = importColumns(engine);
-    sheet.columns = columns.map((f) => ({ header: f.label.zh, key: f.name, width: 20 }));
-    sheet.getRow(1).font = { bold: true };
-    const buffer = await workbook.xlsx.writeBuffer();
-    return reply
-      .header('content-type', XLSX)
-      .header('content-disposition', attachment(`${def.label.zh}导入模板`))
-      .send(Buffer.from(buffer));
-  });
+  app.get(
+    `${def.path}/export-template`,
+    { config: { ...importAccess.config, tokenInQuery: true } },
+    async (_request, reply) => {
+      const ExcelJS = await loadExcel();
+      const workbook = new ExcelJS.Workbook();
+      const sheet = workbook.addWorksheet(def.label.zh);
+      const columns = importColumns(engine);
+      sheet.columns = columns.map((f) => ({ header: f.label.zh, key: f.name, width: 20 }));
+      sheet.getRow(1).font = { bold: true };
+      const buffer = await workbook.xlsx.writeBuffer();
+      return reply
+        .header('content-type', XLSX)
+        .header('content-disposition', attachment(`${def.label.zh}导入模板`))
+        .send(Buffer.from(buffer));
+    },
+  );
 
   app.post(`${def.path}/import`, importAccess, async (request: FastifyRequest, reply) => {
     const user = requireUser(request);

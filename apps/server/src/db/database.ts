@@ -1,6 +1,7 @@
 import { isTenantId } from '@tongxin/resources';
 import { Kysely, PostgresDialect, sql, type Transaction } from 'kysely';
 import pg from 'pg';
+import { attachStatement } from '../http/error-log.js';
 import { PGliteDialect } from './pglite-dialect.js';
 
 export type Row = Record<string, unknown>;
@@ -48,7 +49,10 @@ export class Database {
       // 'error', and the pool listens only to idle ones: unheard, it would end the process. The query
       // itself fails with the same error, and the pool discards the broken client when it comes back.
       pool.on('connect', (client) => client.on('error', () => undefined));
-      return new Database(new Kysely<Schema>({ dialect: new PostgresDialect({ pool }) }), 'postgres');
+      return new Database(
+        new Kysely<Schema>({ dialect: new PostgresDialect({ pool }), log: attachStatement }),
+        'postgres',
+      );
     }
     // Loaded only for the embedded database (about 35 MB once loaded): a server on PostgreSQL never needs it.
     const { PGlite, types: pgliteTypes } = await import('@electric-sql/pglite');
@@ -61,7 +65,10 @@ export class Database {
     };
     const pglite = options.memory ? new PGlite({ parsers }) : new PGlite(options.dataDir, { parsers });
     await pglite.waitReady;
-    return new Database(new Kysely<Schema>({ dialect: new PGliteDialect(pglite) }), 'pglite');
+    return new Database(
+      new Kysely<Schema>({ dialect: new PGliteDialect(pglite), log: attachStatement }),
+      'pglite',
+    );
   }
 
   /** Runs `fn` in one transaction as the application role with the tenant set for row-level security. */

@@ -2,6 +2,8 @@
  * script called photo.png) is refused. SVG and HTML are never accepted: they can carry scripts. */
 export interface FileType {
   mime: string;
+  /** Shown in the browser (images, video); anything else, PDFs included (they can carry scripts and
+   * forms), is served as a download. */
   inline: boolean;
   magic: (b: Buffer) => boolean;
 }
@@ -24,7 +26,7 @@ export const FILE_TYPES: Record<string, FileType> = {
     inline: true,
     magic: (b) => starts([0x52, 0x49, 0x46, 0x46])(b) && starts([0x57, 0x45, 0x42, 0x50], 8)(b),
   },
-  pdf: { mime: 'application/pdf', inline: true, magic: starts([0x25, 0x50, 0x44, 0x46]) },
+  pdf: { mime: 'application/pdf', inline: false, magic: starts([0x25, 0x50, 0x44, 0x46]) },
   mp4: { mime: 'video/mp4', inline: true, magic: starts([0x66, 0x74, 0x79, 0x70], 4) },
   docx: {
     mime: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',

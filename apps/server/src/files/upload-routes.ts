@@ -8,6 +8,7 @@ import type { AuthUser } from '../auth/tokens.js';
 import type { AppContext } from '../context.js';
 import { nextId } from '../db/ids.js';
 import { ApiError, badRequest, fail, ok } from '../http/envelope.js';
+import { DailyQuota } from '../util/daily-quota.js';
 import { formatDateTime } from '../util/datetime.js';
 import { extensionOf, FILE_TYPES } from './file-types.js';
 import { UploadInspector } from './upload-inspector.js';
@@ -46,6 +47,12 @@ function discardRest(raw: IncomingMessage, maxBytes: number): void {
 export function uploadRoutes(app: FastifyInstance, ctx: AppContext): void {
   const files = ctx.files;
 
+  // What one user may upload a day: an upload that starts within the allowance completes.
+  const quota = {
+    bytes: new DailyQuota(ctx.store, 'upload-bytes', ctx.config.uploadQuotaMb * 1024 * 1024),
+    files: new DailyQuota(ctx.store, 'upload-files', ctx.config.uploadQuotaFiles),
+  };
+
   const upload = async (request: FastifyRequest) => {
     const user = requireUser(request);
     const file = await request
@@ -53,7 +60,15 @@ export function uploadRoutes(app: FastifyInstance, ctx: AppContext): void {
       .catch(() => undefined);
     if (!file) throw badRequest('请选择要上传的文件');
     try {
-      return await store(user, file);
+      const left = await Promise.all([
+        quota.bytes.remaining(user.userId),
+        quota.files.remaining(user.userId),
+      ]);
+      if (left.some((n) => n <= 0)) throw new ApiError(429, '今日上传的文件已达上限,请明天再试');
+      const stored = await store(user, file);
+      await quota.bytes.add(user.userId, stored.bytes);
+      await quota.files.add(user.userId, 1);
+      return ok(stored.answer);
     } catch (e) {
       discardRest(request.raw, MAX_UPLOAD_BYTES);
       throw e;
@@ -117,7 +132,7 @@ export function uploadRoutes(app: FastifyInstance, ctx: AppContext): void {
       await files.remove(stored).catch(() => undefined);
       throw e;
     });
-    return ok({ link, domain: '', name: stored, originalName, attachId: id });
+    return { answer: { link, domain: '', name: stored, originalName, attachId: id }, bytes: inspector.bytes };
   };
   const access = { config: { access: { token: true as const } } };
   app.post('/api/blade-resource/oss/endpoint/put-file-attach', access, upload);
@@ -129,12 +144,16 @@ export function uploadRoutes(app: FastifyInstance, ctx: AppContext): void {
     if (!FILE_NAME.test(name) || !type) return reply.code(404).send(fail(404, '文件不存在'));
     const file = await files.get(name);
     if (!file) return reply.code(404).send(fail(404, '文件不存在'));
-    return reply
-      .header('content-type', type.mime)
-      .header('content-length', file.size)
-      .header('x-content-type-options', 'nosniff')
-      .header('content-disposition', type.inline ? 'inline' : 'attachment')
-      .header('cache-control', 'private, max-age=86400')
-      .send(file.body);
+    return (
+      reply
+        .header('content-type', type.mime)
+        .header('content-length', file.size)
+        .header('x-content-type-options', 'nosniff')
+        .header('content-disposition', type.inline ? 'inline' : 'attachment')
+        // Opened on its own, a file is a sandboxed document: no script, no form, no access to this origin.
+        .header('content-security-policy', 'sandbox')
+        .header('cache-control', 'private, max-age=86400')
+        .send(file.body)
+    );
   });
 }

@@ -1,5 +1,22 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ApiError, fail, MSG } from './envelope.js';
+import { setBaseHeaders } from './security-headers.js';
+
+/** Fastify's `frameworkErrors`: failures before any route is found (a malformed percent-escape in the
+ * path, an overlong path parameter) get the envelope and the security headers like every answer. */
+export function frameworkErrors(error: FastifyError, request: FastifyRequest, reply: FastifyReply): void {
+  setBaseHeaders(reply, request.url);
+  if (error.code === 'FST_ERR_BAD_URL') {
+    reply.code(400).send(fail(400, '请求地址格式错误'));
+    return;
+  }
+  if (error.code === 'FST_ERR_MAX_PARAM_LENGTH') {
+    reply.code(414).send(fail(414, '请求地址过长'));
+    return;
+  }
+  request.log.error({ err: error }, 'framework error');
+  reply.code(500).send(fail(500, MSG.serverError));
+}
 
 /** Maps every failure to the envelope: deliberate errors keep their code and message, framework
  * errors get a Chinese message, and anything unexpected is a generic 500 with details only in the log. */

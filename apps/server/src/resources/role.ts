@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import { isAdministrator, requireUser } from '../auth/guard.js';
+import { rolesChanged } from '../auth/revoke-users.js';
 import { registerHooks } from '../crud/hooks.js';
 import { isId, roleResource } from '@tongxin/resources';
 import { pickerCodes } from '../crud/picker-access.js';
@@ -9,15 +10,19 @@ import { grantableScopes } from '../system/grantable-scopes.js';
 import { grantsChanged } from '../system/grants-changed.js';
 import { buildForest, treeNodes } from '../system/tree.js';
 import { idList } from '../http/params.js';
+import { requireRows } from './shared.js';
 
 registerHooks('role', {
   async beforeWrite({ trx, user }, values, existing) {
     if (values.role_alias === 'administrator' && !isAdministrator(user))
       throw forbidden('无权创建超级管理员角色');
-    // A role cannot hang below itself or one of its descendants (the forest would lose them).
+    // The parent is a live role of the same tenant (or none: 0).
     const parentId = String(values.parent_id ?? existing?.parent_id ?? '0');
+    const tenantId = String(existing?.tenant_id ?? values.tenant_id ?? user.tenantId);
+    if (parentId !== '0')
+      await requireRows(trx, 'blade_role', idList(parentId, '上级角色'), tenantId, '上级角色');
+    // A role cannot hang below itself or one of its descendants (the forest would lose them).
     if (existing && parentId !== '0') {
-      const tenantId = String(existing.tenant_id);
       let p: string | undefined = parentId;
       for (let steps = 0; p && p !== '0' && steps < 1000; steps++) {
         if (p === String(existing.id)) throw badRequest('上级角色不能选择自身或其下级角色');
@@ -42,9 +47,15 @@ registerHooks('role', {
     await trx.deleteFrom('blade_role_menu').where('role_id', 'in', ids).execute();
     await trx.deleteFrom('blade_role_scope').where('role_id', 'in', ids).execute();
   },
-  // A removed role's grants stop counting (the menus of users whose tokens still name it).
-  async committed({ ctx }, _ids, action) {
+  // A removed role's grants stop counting (the menus of users whose tokens still name it), and tokens
+  // of the role's tenant answer with the roles as they are now (an alias changed or a role removed).
+  async committed({ ctx, user }, ids, action) {
     if (action === 'remove') await grantsChanged(ctx);
+    const all = isAdministrator(user);
+    const rows = await ctx.db.tx({ tenantId: user.tenantId, allTenants: all }, (trx) =>
+      trx.selectFrom('blade_role').select('tenant_id').distinct().where('id', 'in', ids).execute(),
+    );
+    await rolesChanged(ctx, { tenantIds: rows.map((r) => String(r.tenant_id)) });
   },
 
   routes(app, ctx) {

@@ -1,30 +1,29 @@
-import { checkValue, isTenantId, TENANT_ID_INVALID, userResource } from '@tongxin/resources';
+import { userResource } from '@tongxin/resources';
 import { sql } from 'kysely';
 import { isAdministrator, requireUser } from '../auth/guard.js';
-import { hashPassword, isMd5Hex, md5Hex, verifyPassword } from '../auth/passwords.js';
-import { revokeUsers } from '../auth/revoke-users.js';
+import { isMd5Hex, md5Hex, verifyPassword } from '../auth/passwords.js';
+import { revokeUsers, rolesChanged } from '../auth/revoke-users.js';
 import { registerHooks } from '../crud/hooks.js';
 import { validateBody } from '../crud/validate.js';
-import { PLATFORM_TENANT, type Trx } from '../db/database.js';
-import { nextId } from '../db/ids.js';
-import { badRequest, done, forbidden, notFound, ok } from '../http/envelope.js';
+import type { Trx } from '../db/database.js';
+import { assertGrantableRoles } from '../system/grantable-roles.js';
+import { badRequest, done, notFound, ok } from '../http/envelope.js';
 import { idList, requestParams } from '../http/params.js';
 import { rowToWire } from '../util/case.js';
 import { formatDateTime } from '../util/datetime.js';
+import { assertAccountQuota, passwordHash, USER_STATUS } from './accounts.js';
+import { guestRegistration } from './guest-registration.js';
 import { deptsBelow, namesById, requireRows } from './shared.js';
-
-export const USER_STATUS = { disabled: 0, normal: 1, pending: 2 } as const;
 
 /** Every change of a user row raises its version (optimistic locking, crud/record-version.ts): an edit
  * form read before a role grant or a lock is then refused instead of undoing it. */
 const bump = sql<number>`version + 1`;
 
-/** The client sends md5(password); a plain value (an Excel import) is md5-ed here first. */
-const passwordHash = (value: string) => hashPassword(isMd5Hex(value) ? value : md5Hex(value));
+/** The role ids a stored user row holds. */
+const heldRoles = (raw: unknown) => String(raw ?? '').split(',');
 
 /** What a user may change of their own record (update-info), checked by the definition's rules. */
 const PROFILE_FIELDS = ['name', 'realName', 'phone', 'email'];
-const accountField = userResource.fields.find((f) => f.name === 'account')!;
 
 async function initPassword(trx: Trx): Promise<string> {
   const row = await trx
@@ -69,41 +68,20 @@ registerHooks('user', {
       tenantId,
       '岗位',
     );
-    if (!isAdministrator(user) && roles.length) {
-      const admin = await trx
-        .selectFrom('blade_role')
-        .select('id')
-        .where('id', 'in', roles)
-        .where('role_alias', '=', 'administrator')
-        .executeTakeFirst();
-      if (admin) throw forbidden('无权授予超级管理员角色');
-    }
-    if (!existing) {
-      const quota = await trx
-        .selectFrom('blade_tenant')
-        .select('account_number')
-        .where('tenant_id', '=', tenantId)
-        .executeTakeFirst();
-      const limit = Number(quota?.account_number ?? -1);
-      if (limit >= 0) {
-        const used = await trx
-          .selectFrom('blade_user')
-          .select(sql<string>`count(*)`.as('n'))
-          .where('tenant_id', '=', tenantId)
-          .where('is_deleted', '=', 0)
-          .executeTakeFirst();
-        if (Number(used?.n ?? 0) >= limit) throw badRequest('当前租户已到最大账号额度');
-      }
-    }
+    // Roles the user does not hold yet are granted by this write: only those the caller may hand out.
+    await assertGrantableRoles(trx, user, tenantId, roles, heldRoles(existing?.role_id));
+    if (!existing) await assertAccountQuota(trx, tenantId);
   },
 
   async beforeRemove({ user }, ids) {
     if (ids.includes(user.userId)) throw badRequest('不能删除当前登录的用户');
   },
 
-  // A removed user's tokens die with the account.
+  // A removed user's tokens die with the account; an edited user's tokens answer with the roles the
+  // user holds now from their next request on.
   async committed({ ctx }, ids, action) {
     if (action === 'remove') await revokeUsers(ctx, ids);
+    else await rolesChanged(ctx, { userIds: ids });
   },
 
   async decorate({ trx }, rows) {
@@ -128,11 +106,12 @@ registerHooks('user', {
   routes(app, ctx) {
     const base = '/api/blade-user';
     /** Rows of `ids` the caller may manage: same tenant, or any tenant for the platform administrator.
-     * `revoke`: the change shuts the users out, so their live tokens end once it has committed. */
+     * `committed`: what follows the change once it has committed (the users' live tokens end, or answer
+     * with their new roles). */
     const manage = async (
       request: Parameters<typeof requireUser>[0],
       fn: (trx: Trx, ids: string[]) => Promise<void>,
-      revoke = false,
+      committed?: (ids: string[]) => Promise<void>,
     ) => {
       const user = requireUser(request);
       const ids = idList(requestParams(request).userIds, '用户');
@@ -144,7 +123,7 @@ registerHooks('user', {
         if ((await q.execute()).length !== ids.length) throw notFound('用户不存在');
         await fn(trx, ids);
       });
-      if (revoke) await revokeUsers(ctx, ids);
+      await committed?.(ids);
       return done();
     };
 
@@ -159,7 +138,7 @@ registerHooks('user', {
             .where('id', 'in', ids)
             .execute();
         },
-        true,
+        (ids) => revokeUsers(ctx, ids),
       ),
     );
 
@@ -167,30 +146,29 @@ registerHooks('user', {
       const roleIds = idList(requestParams(request).roleIds, '角色');
       if (!roleIds.length) throw badRequest('请选择角色');
       const user = requireUser(request);
-      return manage(request, async (trx, ids) => {
-        const targets = await trx
-          .selectFrom('blade_user')
-          .select('tenant_id')
-          .distinct()
-          .where('id', 'in', ids)
-          .execute();
-        if (targets.length !== 1) throw badRequest('只能为同一租户的用户分配角色');
-        await requireRows(trx, 'blade_role', roleIds, String(targets[0]!.tenant_id), '角色');
-        if (!isAdministrator(user)) {
-          const admin = await trx
-            .selectFrom('blade_role')
-            .select('id')
-            .where('id', 'in', roleIds)
-            .where('role_alias', '=', 'administrator')
-            .executeTakeFirst();
-          if (admin) throw forbidden('无权授予超级管理员角色');
-        }
-        await trx
-          .updateTable('blade_user')
-          .set({ role_id: roleIds.join(','), update_time: formatDateTime(), version: bump })
-          .where('id', 'in', ids)
-          .execute();
-      });
+      return manage(
+        request,
+        async (trx, ids) => {
+          const targets = await trx
+            .selectFrom('blade_user')
+            .select(['tenant_id', 'role_id'])
+            .where('id', 'in', ids)
+            .execute();
+          const tenants = new Set(targets.map((t) => String(t.tenant_id)));
+          if (tenants.size !== 1) throw badRequest('只能为同一租户的用户分配角色');
+          const tenantId = [...tenants][0]!;
+          await requireRows(trx, 'blade_role', roleIds, tenantId, '角色');
+          // A role every target holds already is kept, not granted; any other must be the caller's to give.
+          const kept = roleIds.filter((id) => targets.every((t) => heldRoles(t.role_id).includes(id)));
+          await assertGrantableRoles(trx, user, tenantId, roleIds, kept);
+          await trx
+            .updateTable('blade_user')
+            .set({ role_id: roleIds.join(','), update_time: formatDateTime(), version: bump })
+            .where('id', 'in', ids)
+            .execute();
+        },
+        (ids) => rolesChanged(ctx, { userIds: ids }),
+      );
     });
 
     const setStatus = (status: number) => (request: Parameters<typeof requireUser>[0]) =>
@@ -209,7 +187,7 @@ registerHooks('user', {
             for (const r of rows) await ctx.lockout.clear(String(r.tenant_id), String(r.account));
           }
         },
-        status !== USER_STATUS.normal,
+        status !== USER_STATUS.normal ? (ids) => revokeUsers(ctx, ids) : undefined,
       );
     app.post(`${base}/lock`, { config: { access: { perm: 'user_lock' } } }, setStatus(USER_STATUS.disabled));
     app.post(
@@ -330,61 +308,11 @@ registerHooks('user', {
           .where('id', '=', user.userId)
           .execute();
       });
+      // Every other session of the user ends (a stolen one included); this one goes on.
+      await revokeUsers(ctx, [user.userId], user.sid);
       return done('修改密码成功');
     });
 
-    // Registration of a third-party (guest) account: it waits, locked, for an administrator's approval.
-    app.post(`${base}/register-guest`, { config: { access: { public: true } } }, async (request) => {
-      const p = { ...requestParams(request) };
-      const tenantId = p.tenantId ?? '';
-      if (!tenantId) throw badRequest('请先输入租户编号');
-      if (!p.account) throw badRequest('请先输入账号名称');
-      if (!p.password) throw badRequest('请先输入密码');
-      const account = checkValue(accountField, p.account);
-      if (account.problem) throw badRequest(account.problem.zh);
-      p.account = String(account.value);
-      if (!isTenantId(tenantId)) throw badRequest(TENANT_ID_INVALID.zh);
-      await ctx.db.tx({ tenantId }, async (trx) => {
-        const open = await trx
-          .selectFrom('blade_param')
-          .select('param_value')
-          .where('param_key', '=', 'account.registerUser')
-          .where('is_deleted', '=', 0)
-          .executeTakeFirst();
-        if (open?.param_value !== 'true') throw badRequest('当前系统未开启注册功能');
-        const tenant = await trx
-          .selectFrom('blade_tenant')
-          .select('id')
-          .where('tenant_id', '=', tenantId)
-          .where('is_deleted', '=', 0)
-          .executeTakeFirst();
-        if (!tenant || tenantId === PLATFORM_TENANT) throw badRequest('租户信息错误,请检查租户编号');
-        const taken = await trx
-          .selectFrom('blade_user')
-          .select('id')
-          .where('tenant_id', '=', tenantId)
-          .where('account', '=', p.account!)
-          .where('is_deleted', '=', 0)
-          .executeTakeFirst();
-        if (taken) throw badRequest('当前账号已被使用!');
-        const now = formatDateTime();
-        await trx
-          .insertInto('blade_user')
-          .values({
-            id: nextId(),
-            tenant_id: tenantId,
-            account: p.account!,
-            password: await passwordHash(p.password!),
-            name: (p.name ?? p.account!).slice(0, 20),
-            real_name: (p.name ?? '').slice(0, 20) || null,
-            user_type: 1,
-            status: USER_STATUS.pending,
-            create_time: now,
-            update_time: now,
-          })
-          .execute();
-      });
-      return done('注册申请已提交,请等待管理员审核');
-    });
+    guestRegistration(app, ctx);
   },
 });

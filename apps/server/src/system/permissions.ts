@@ -67,18 +67,28 @@ export interface Grants {
 }
 
 /** What a user's roles are granted, read in one query and cached briefly per tenant + role set. Every
- * change to grants or menus calls `invalidate()` (system/grants-changed.ts), so the next request of any
- * user on this instance sees it; other instances see it within the cache's TTL, or at once when the
- * caller passes the shared grants version (the menu routes do). */
+ * change to grants or menus calls `invalidate()` (system/grants-changed.ts) and replaces the shared
+ * grants version, which the guard reads with every token and hands to `sync`: so the next request of
+ * any user on any instance sees the change. */
 export class PermissionService {
   private readonly cache = new Map<string, { grants: Grants; at: number }>();
   private apis: { scopes: ApiScope[]; at: number } | undefined;
-  private version: string | undefined;
+  private version: string | null | undefined;
+  /** Raised by every invalidation: a read that started before one is not cached after it. */
+  private generation = 0;
   constructor(private readonly db: Database) {}
+
+  /** The shared grants version as just read: when it changed, every cached grant is dropped. */
+  sync(version: string | null): void {
+    if (version === this.version) return;
+    this.invalidate();
+    this.version = version;
+  }
 
   /** Every live API scope; a request whose path matches one is protected (see `apiAllowed`). */
   async apiScopes(): Promise<ApiScope[]> {
     if (this.apis && Date.now() - this.apis.at < TTL_MS) return this.apis.scopes;
+    const generation = this.generation;
     const rows = await this.db.tx({ tenantId: PLATFORM_TENANT }, (trx) =>
       trx
         .selectFrom('blade_scope_api')
@@ -95,7 +105,7 @@ export class PermissionService {
         path: String(r.scope_path),
         matches: apiPathMatcher(String(r.scope_path)),
       }));
-    this.apis = { scopes, at: Date.now() };
+    if (generation === this.generation) this.apis = { scopes, at: Date.now() };
     return scopes;
   }
 
@@ -111,14 +121,12 @@ export class PermissionService {
   }
 
   async grants(user: AuthUser, version?: string): Promise<Grants> {
-    if (version !== undefined && version !== this.version) {
-      this.invalidate();
-      this.version = version;
-    }
+    if (version !== undefined) this.sync(version);
     const roleIds = user.roleIds.filter(isId);
     const key = `${user.tenantId}:${roleIds.join(',')}`;
     const hit = this.cache.get(key);
     if (hit && Date.now() - hit.at < TTL_MS) return hit.grants;
+    const generation = this.generation;
     const grants: Grants = {
       menuIds: new Set(),
       buttonCodes: new Set(),
@@ -193,7 +201,7 @@ export class PermissionService {
       grants.dataScopeIds = new Set(scopes.map((s) => String(s.id)));
       grants.apiScopeIds = new Set(apis.map((a) => String(a.id)));
     }
-    this.cache.set(key, { grants, at: Date.now() });
+    if (generation === this.generation) this.cache.set(key, { grants, at: Date.now() });
     return grants;
   }
 
@@ -208,6 +216,7 @@ export class PermissionService {
 
   /** Grants, menus or scopes changed: the next request of any user reads them afresh. */
   invalidate(): void {
+    this.generation++;
     this.cache.clear();
     this.apis = undefined;
   }

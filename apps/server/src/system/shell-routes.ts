@@ -1,9 +1,13 @@
+import { buttonCodes, paramResource } from '@tongxin/resources';
 import type { FastifyInstance } from 'fastify';
 import { requireUser } from '../auth/guard.js';
 import type { AppContext } from '../context.js';
 import { PLATFORM_TENANT } from '../db/database.js';
-import { badRequest, notFound, ok } from '../http/envelope.js';
+import { badRequest, forbidden, notFound, ok } from '../http/envelope.js';
 import { rowToWire } from '../util/case.js';
+
+/** Parameters any signed-in user may read by key: whether self-registration is open. */
+const SHELL_PARAM_KEYS = new Set(['account.registerUser']);
 
 /** Small calls the shell makes before and right after login. */
 export function shellRoutes(app: FastifyInstance, ctx: AppContext): void {
@@ -29,12 +33,21 @@ export function shellRoutes(app: FastifyInstance, ctx: AppContext): void {
     return ok(row ? rowToWire(row) : null);
   });
 
+  // A parameter by its key. Parameters are global and some are secrets of every tenant (the initial
+  // password of new accounts, a new tenant's admin password), so only the keys the shell may read are
+  // open to every signed-in user; any other key needs the parameter screen's view permission.
   app.get(
     '/api/blade-system/param/detail-by-key',
     { config: { access: { token: true } } },
     async (request) => {
+      const user = requireUser(request);
       const key = (request.query as Record<string, unknown>).paramKey;
       if (typeof key !== 'string' || !key) throw badRequest('缺少必要的请求参数: paramKey');
+      if (
+        !SHELL_PARAM_KEYS.has(key) &&
+        !(await ctx.permissions.hasAny(user, buttonCodes(paramResource, 'view')))
+      )
+        throw forbidden();
       const row = await ctx.db.tx({ tenantId: PLATFORM_TENANT }, (trx) =>
         trx
           .selectFrom('blade_param')

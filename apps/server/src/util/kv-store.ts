@@ -10,8 +10,8 @@ export interface KvStore {
   /** Reads and deletes in one step (one-time values such as captcha codes). */
   take(key: string): Promise<string | null>;
   del(key: string): Promise<void>;
-  /** Increments a counter and (re)sets its time to live; returns the new value. */
-  incr(key: string, ttlSeconds: number): Promise<number>;
+  /** Adds `by` (1 unless given) to a counter and (re)sets its time to live; returns the new value. */
+  incr(key: string, ttlSeconds: number, by?: number): Promise<number>;
   /** Sets the key only if it is absent; true when this call set it (a lock or a first claim). */
   claim(key: string, value: string, ttlSeconds: number): Promise<boolean>;
   close(): Promise<void>;
@@ -44,8 +44,8 @@ export class MemoryStore implements KvStore {
   async del(key: string) {
     this.entries.delete(key);
   }
-  async incr(key: string, ttlSeconds: number) {
-    const n = Number((await this.get(key)) ?? '0') + 1;
+  async incr(key: string, ttlSeconds: number, by = 1) {
+    const n = Number((await this.get(key)) ?? '0') + by;
     await this.set(key, String(n), ttlSeconds);
     return n;
   }
@@ -87,10 +87,10 @@ export class RedisStore implements KvStore {
   async del(key: string) {
     await this.redis.del(this.prefix + key);
   }
-  async incr(key: string, ttlSeconds: number) {
+  async incr(key: string, ttlSeconds: number, by = 1) {
     const [[, n]] = (await this.redis
       .multi()
-      .incr(this.prefix + key)
+      .incrby(this.prefix + key, by)
       .expire(this.prefix + key, Math.max(1, ttlSeconds))
       .exec()) as [[Error | null, number]];
     return n;

@@ -11,7 +11,8 @@ const TTL_SECONDS = 30 * 24 * 3600;
 export class SharedVersion {
   constructor(
     private readonly store: KvStore,
-    private readonly key: string,
+    /** The store key, for readers that fetch the tag along with other keys (the guard). */
+    readonly key: string,
   ) {}
 
   async current(): Promise<string> {

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { App, Form, Input, Modal } from 'antd';
+import { App, Form, Input, Modal, Space } from 'antd';
 import { useNavigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { ApiError, logout, registerGuest, website } from '@tongxin/api-client';
@@ -7,6 +7,7 @@ import { TENANT_ID_LABEL, userResource, type FieldDef } from '@tongxin/resources
 import { rulesOf, toWireValue, useLabel } from '@tongxin/shared-ui';
 import { useAuthStore } from '../session/auth-store';
 import { logoutLocally } from '../session/session-actions';
+import { useCaptcha } from '../login/use-captcha';
 import { needsRegistration } from './needs-registration';
 
 interface RegisterFields {
@@ -15,6 +16,7 @@ interface RegisterFields {
   account: string;
   password: string;
   password2: string;
+  code?: string;
 }
 
 const accountField = userResource.fields.find((f) => f.name === 'account')!;
@@ -31,6 +33,8 @@ export function RegisterDialog() {
   const label = useLabel();
   const open = !!user && needsRegistration(user.user_id);
   const tenantKnown = Boolean(user?.tenant_id);
+  // The server asks for the captcha whenever the login page shows one.
+  const { captcha, enabled: captchaEnabled, refresh } = useCaptcha();
 
   const submit = async () => {
     const values = await form.validateFields();
@@ -43,6 +47,7 @@ export function RegisterDialog() {
         account: String(toWireValue(accountField, values.account)),
         password: values.password,
         oauthId: user?.oauth_id,
+        ...(captchaEnabled ? { captchaKey: captcha?.key, captchaCode: values.code?.trim() } : {}),
       });
       modal.info({
         title: t('common.tip'),
@@ -56,6 +61,9 @@ export function RegisterDialog() {
       });
     } catch (error) {
       if (!(error instanceof ApiError)) void message.error(t('register.failed'));
+      // A captcha answers once, right or wrong.
+      form.setFieldValue('code', '');
+      void refresh();
     } finally {
       setSaving(false);
     }
@@ -124,6 +132,28 @@ export function RegisterDialog() {
         >
           <Input.Password />
         </Form.Item>
+        {captchaEnabled && (
+          <Form.Item label={t('login.captcha')} required>
+            <Space.Compact block>
+              <Form.Item
+                name="code"
+                noStyle
+                rules={[{ required: true, whitespace: true, message: t('login.captchaRequired') }]}
+              >
+                <Input autoComplete="off" maxLength={8} aria-label={t('login.captcha')} />
+              </Form.Item>
+              {captcha?.image && (
+                <img
+                  src={captcha.image}
+                  alt={t('login.captcha')}
+                  title={t('login.refreshCaptcha')}
+                  style={{ height: 32, width: 96, cursor: 'pointer' }}
+                  onClick={() => void refresh()}
+                />
+              )}
+            </Space.Compact>
+          </Form.Item>
+        )}
       </Form>
     </Modal>
   );

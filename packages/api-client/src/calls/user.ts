@@ -20,10 +20,15 @@ export const updatePassword = async (oldPassword: string, newPassword: string, n
     })
   ).data;
 
-/** Third-party registration (§2 dialogs); the password is sent as md5 hex. */
-export const registerGuest = async (body: RegisterGuestBody): Promise<R<unknown>> =>
+/** Third-party registration (§2 dialogs); the password is sent as md5 hex, the captcha in headers. */
+export const registerGuest = async ({
+  captchaKey,
+  captchaCode,
+  ...body
+}: RegisterGuestBody): Promise<R<unknown>> =>
   (
     await http.post<R<unknown>>('/api/blade-user/register-guest', null, {
       params: { ...body, password: md5Hex(body.password) },
+      headers: captchaKey ? { 'Captcha-Key': captchaKey, 'Captcha-Code': captchaCode ?? '' } : {},
     })
   ).data;
