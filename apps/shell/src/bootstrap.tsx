@@ -1,5 +1,6 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
+import './global.css';
 import { installErrorCapture } from './errorlog/install-error-capture';
 import { initI18n } from './i18n/init-i18n';
 import { installHttpHooks } from './root/install-http-hooks';
