@@ -9,7 +9,7 @@ import { badRequest, done, forbidden, notFound, ok } from '../http/envelope.js';
 import { requestParams } from '../http/params.js';
 import { rowToWire } from '../util/case.js';
 import { formatDateTime } from '../util/datetime.js';
-import { deptsBelow, idList, namesById, requireRows } from './shared.js';
+import { deptsBelow, idList, requireRows } from './shared.js';
 
 export const USER_STATUS = { disabled: 0, normal: 1, pending: 2 } as const;
 
@@ -98,25 +98,6 @@ registerHooks('user', {
   // A removed user's tokens die with the account.
   async committed({ ctx }, ids, action) {
     if (action === 'remove') await revokeUsers(ctx, ids);
-  },
-
-  async decorate({ trx }, rows) {
-    const collect = (key: string) => [...new Set(rows.flatMap((r) => idList(r[key], key)))];
-    const [roles, depts, posts] = await Promise.all([
-      namesById(trx, 'blade_role', 'role_name', collect('roleId')),
-      namesById(trx, 'blade_dept', 'dept_name', collect('deptId')),
-      namesById(trx, 'blade_post', 'post_name', collect('postId')),
-    ]);
-    const names = (raw: unknown, map: Map<string, string>) =>
-      idList(raw, '')
-        .map((id) => map.get(id) ?? '')
-        .filter(Boolean)
-        .join(',');
-    for (const r of rows) {
-      r.roleName = names(r.roleId, roles);
-      r.deptName = names(r.deptId, depts);
-      r.postName = names(r.postId, posts);
-    }
   },
 
   routes(app, ctx) {

@@ -3,7 +3,7 @@ import { DatePicker, Input, InputNumber, Select, Switch, Tag, TreeSelect } from 
 import type { Rule } from 'antd/es/form';
 import dayjs, { type Dayjs } from 'dayjs';
 import { http, type R } from '@tongxin/api-client';
-import { resources, type FieldDef, type ResourceDef } from '@tongxin/resources';
+import { refNameField, resources, type FieldDef, type ResourceDef } from '@tongxin/resources';
 import { RegionCascader } from '../widgets/RegionCascader';
 import { htmlToText } from '../widgets/rich-text';
 import { RichTextEditor } from '../widgets/RichTextEditor';
@@ -461,7 +461,7 @@ export function displayValue(field: FieldDef, row: Row, label?: (l: FieldDef['la
         return hit ? (label ? label(hit.label) : hit.label.zh) : v;
       })
       .join(', ');
-  const named = row[`${field.name.replace(/Id$/, '')}Name`];
+  const named = row[refNameField(field.name)];
   if ((field.kind === 'ref' || field.kind === 'parent') && named) return named;
   if (field.kind === 'images' || field.kind === 'files')
     return parseFileList(raw)
