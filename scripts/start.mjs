@@ -2,6 +2,7 @@
 // server on one port with embedded PGlite and seeded demo data. The admin login is printed on start.
 import { spawn } from 'node:child_process';
 import path from 'node:path';
+import { clearInterval, setInterval } from 'node:timers';
 import { ensureInstalled, root, run } from './ensure-install.mjs';
 
 const pnpm = ensureInstalled();

@@ -315,8 +315,12 @@ export function ResourcePage({ def, ...options }: { def: ResourceDef } & Resourc
   const settingKey = options.settingKey ?? `columns.${options.permission ?? def.name}`;
   const { setting, save: saveSetting } = useColumnSettings(settingKey);
   const rowActions = (row: Row): RowAction[] => [
-    ...(canStd('view') ? [{ key: 'view', label: t('view'), onClick: () => void openRecord('view', row) }] : []),
-    ...(canStd('edit') ? [{ key: 'edit', label: t('edit'), onClick: () => void openRecord('edit', row) }] : []),
+    ...(canStd('view')
+      ? [{ key: 'view', label: t('view'), onClick: () => void openRecord('view', row) }]
+      : []),
+    ...(canStd('edit')
+      ? [{ key: 'edit', label: t('edit'), onClick: () => void openRecord('edit', row) }]
+      : []),
     ...(options.rowExtra?.(row, reload) ?? []),
     ...(canStd('delete')
       ? [{ key: 'delete', label: t('delete'), danger: true, onClick: () => removeRows([row]) }]
