@@ -138,11 +138,20 @@ test('design a process in the designer and deploy it', async ({ page }) => {
 
   await row.getByRole('button', { name: '部署' }).click();
   const deploy = await opened(page.getByRole('dialog').filter({ hasText: '流程部署' }));
-  await deploy.locator('.ant-select').first().click();
+  const category = deploy.locator('.ant-select').first();
+  await category.click();
   await page
     .locator('.ant-select-dropdown:visible .ant-select-item-option')
     .filter({ hasText: '请假流程' })
     .click();
+  await expect(category).toContainText('请假流程');
+  // Seen under load: the category list stayed open over the 部署 button after the pick. A click on the
+  // dialog's title closes it, as a user would.
+  const lists = page.locator('.ant-select-dropdown:visible');
+  await expect(async () => {
+    if ((await lists.count()) > 0) await deploy.locator('.ant-modal-title').click();
+    await expect(lists).toHaveCount(0, { timeout: 2000 });
+  }).toPass();
   await deploy.getByRole('button', { name: /^部\s*署$/ }).click();
   await expectMessage(page, '部署成功');
 
