@@ -27,7 +27,14 @@ test('npm start: a clean start, and SIGINT stops the server cleanly', async () =
     cwd: root,
     // its own process group, so nothing it starts can outlive the test unnoticed
     detached: true,
-    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, SEED_DEMO: 'false', DATABASE_URL: '' },
+    env: {
+      ...process.env,
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      SEED_DEMO: 'false',
+      DATABASE_URL: '',
+      REDIS_URL: '',
+    },
   });
   let output = '';
   npm.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
