@@ -1,6 +1,6 @@
 import { expect, type Page, test } from '@playwright/test';
 import { adminApi } from '../helpers/shell';
-import { login, openDrawer } from './system-helpers';
+import { login, openDrawer, rowAction } from './system-helpers';
 
 // Stored XSS: markup saved through the API into text fields the UI shows (a parameter's name and value,
 // a user's names, a dictionary's name and an item of it) renders as inert text in the tables, the view
@@ -158,7 +158,7 @@ test('a dictionary and its item holding markup show as text in both tables', asy
   await expect(header).toHaveCount(1);
   await expect(header).toContainText(`XSS字典${IMG}`);
   await inert('dictionary list');
-  await header.getByRole('button', { name: /字典配置/ }).click();
+  await rowAction(page, header, '字典配置');
   const item = page.getByTestId('dict-child').locator('.ant-table-row').filter({ hasText: '选项' });
   await expect(item).toHaveCount(1);
   await expect(item).toContainText(`选项${SCRIPT}`);

@@ -1,9 +1,13 @@
-// Issue 3 proof: the lock asks for a lock password first, forces /lock, and unlocks with it.
+// Issue 3 proof: the lock asks for a lock password first, forces /lock, and unlocks with it; issue 10:
+// unlocking returns to the page that was locked.
 import { expect, test } from '@playwright/test';
-import { loginAsAdmin } from '../helpers/shell';
+import { loginAsAdmin, openParamPage, paramSearch } from '../helpers/shell';
 
-test('lock asks for a lock password, holds the session at /lock, and unlocks', async ({ page }) => {
+test('lock asks for a lock password, holds the session at /lock, and unlocks to the locked page', async ({
+  page,
+}) => {
   await loginAsAdmin(page);
+  await openParamPage(page);
   await page.getByRole('button', { name: '锁屏' }).click();
   const dialog = page.getByRole('dialog').filter({ hasText: '设置锁屏密码' });
   await expect(dialog).toBeVisible();
@@ -17,7 +21,7 @@ test('lock asks for a lock password, holds the session at /lock, and unlocks', a
   await expect(page.getByText('屏幕已锁定')).toBeVisible();
 
   // a locked session is forced back to /lock, also after a reload
-  await page.goto('/system/param');
+  await page.goto('/system/user');
   await expect(page).toHaveURL(/\/lock$/);
 
   const input = page.getByPlaceholder('请输入锁屏密码');
@@ -28,8 +32,9 @@ test('lock asks for a lock password, holds the session at /lock, and unlocks', a
 
   await input.fill('lock-1234');
   await input.press('Enter');
-  await expect(page).toHaveURL(/\/wel\/index$/);
-  await expect(page.locator('.tx-content')).toContainText('欢迎使用同心');
+  // back to the page that was locked, not to the home page
+  await expect(page).toHaveURL(/\/system\/param$/);
+  await expect(paramSearch(page)).toBeVisible();
 
   // unlocking clears the lock password: the next lock asks for one again
   await page.getByRole('button', { name: '锁屏' }).click();

@@ -19,6 +19,23 @@ test('a menu click opens a tab with the system remote page (参数管理)', asyn
   await expect.poll(() => tabLabels(page)).toEqual(['首页', '参数管理']);
 });
 
+test('the path identifies a tab: another query on the same path reuses it and keeps that query', async ({
+  page,
+}) => {
+  await openParamPage(page);
+  await page.goto('/system/param?x=1');
+  // the page shows once the URL's tab is open (the tabs follow the URL)
+  await expect(paramSearch(page)).toBeVisible();
+  await expect.poll(() => tabLabels(page)).toEqual(['首页', '参数管理']);
+  await expect(tab(page, '参数管理')).toHaveClass(/ant-tabs-tab-active/);
+  // back to the tab: it opens with the query it was last opened with
+  await tab(page, '首页').click();
+  await expect(page).toHaveURL(/\/wel\/index$/);
+  await tab(page, '参数管理').click();
+  await expect(page).toHaveURL(/\/system\/param\?x=1$/);
+  await expect(paramSearch(page)).toBeVisible();
+});
+
 test('keep-alive: text typed in a remote page survives switching tabs', async ({ page }) => {
   await openParamPage(page);
   await paramSearch(page).fill('锁定次数');

@@ -16,7 +16,16 @@ import {
   topMenuResource,
   type ResourceDef,
 } from '../../packages/resources/src/index';
-import { confirm, expectMessage, fillField, login, openDrawer, requiredOnAdd, save } from './system-helpers';
+import {
+  confirm,
+  expectMessage,
+  fillField,
+  login,
+  openDrawer,
+  requiredOnAdd,
+  rowAction,
+  save,
+} from './system-helpers';
 
 /** A generic CRUD walk driven by the definitions: open, add with the validation errors, add, search,
  * edit, view, delete. `sample` holds a valid value per required field (plus what the search uses). */
@@ -210,8 +219,8 @@ for (const walk of walks) {
       await expect(viewButton).toHaveCount(0);
     }
 
-    // delete
-    await current.getByRole('button', { name: /删\s*除/ }).click();
+    // delete (a button, or under 更多 where a row has many actions)
+    await rowAction(page, current, /删\s*除/);
     await expect(page.getByText('确定将选择数据删除?')).toBeVisible();
     const removed = page.waitForResponse((r) => new URL(r.url()).pathname.endsWith('/remove'));
     await confirm(page);

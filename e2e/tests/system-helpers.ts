@@ -102,3 +102,24 @@ export async function opened(dialog: Locator): Promise<Locator> {
   await expect(dialog).not.toHaveClass(/zoom-(appear|enter)/);
   return dialog;
 }
+
+/** Runs a row action by its label: its button, or else its entry in the row's 更多 dropdown (rows with
+ * many actions keep only the first two as buttons). */
+export async function rowAction(page: Page, row: Locator, name: RegExp | string) {
+  await expect(row.getByRole('button').first()).toBeVisible();
+  const button = row.getByRole('button', { name });
+  if ((await button.count()) > 0) return button.first().click();
+  await row.getByRole('button', { name: /更多/ }).click();
+  await page.locator('.ant-dropdown').filter({ visible: true }).getByRole('menuitem', { name }).click();
+}
+
+/** The labels in a row's 更多 dropdown (opened, read, closed again). */
+export async function moreActions(page: Page, row: Locator): Promise<string[]> {
+  await row.getByRole('button', { name: /更多/ }).click();
+  const menu = page.locator('.ant-dropdown').filter({ visible: true });
+  await expect(menu.getByRole('menuitem').first()).toBeVisible();
+  const labels = await menu.getByRole('menuitem').allInnerTexts();
+  await page.keyboard.press('Escape');
+  await expect(menu).toBeHidden();
+  return labels;
+}

@@ -1,6 +1,15 @@
 import { expect, test, type Browser } from '@playwright/test';
 import { adminApi, md5, roleGrants, setRoleGrants } from '../helpers/shell';
-import { confirm, expectMessage, login, openDrawer, opened, save } from './system-helpers';
+import {
+  confirm,
+  expectMessage,
+  login,
+  moreActions,
+  openDrawer,
+  opened,
+  rowAction,
+  save,
+} from './system-helpers';
 
 const stamp = Date.now().toString().slice(-6);
 
@@ -142,7 +151,7 @@ for (const [path, layout] of [
     await search.getByRole('button', { name: /搜\s*索/ }).click();
     const header = parent.locator('.ant-table-row').filter({ hasText: code });
     await expect(header).toHaveCount(1);
-    await header.getByRole('button', { name: /字典配置/ }).click();
+    await rowAction(page, header, '字典配置');
 
     // child table: code and parent prefilled and disabled, dictKey required
     const child = page.getByTestId('dict-child');
@@ -189,6 +198,57 @@ for (const [path, layout] of [
   });
 }
 
+test('系统字典 at 1440×900: 字典名称 stays clear of the fixed 操作 column; 封存 ↔ 解封 with a toast', async ({
+  page,
+  request,
+}) => {
+  const code = `e2e_seal_${stamp}`;
+  const call = await adminApi(request);
+  await call('post', '/api/blade-system/dict/submit', {
+    code,
+    dictValue: '封存测试',
+    sort: 99,
+    isSealed: 0,
+    parentId: '0',
+  });
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await login(page);
+  await page.goto('/dict-horizontal/index');
+  const parent = page.locator('.tx-card').first();
+  await expect(parent.locator('.ant-table-row').first()).toBeVisible();
+
+  // the name column ends before the fixed operation column begins, and nothing covers its cells
+  const heading = (text: string) => parent.locator('thead th').filter({ hasText: new RegExp(`^${text}$`) });
+  const name = (await heading('字典名称').boundingBox())!;
+  const actions = (await heading('操作').boundingBox())!;
+  expect(name.x + name.width).toBeLessThanOrEqual(actions.x);
+  const column = await parent
+    .locator('thead th')
+    .evaluateAll((ths) => ths.findIndex((th) => th.textContent === '字典名称'));
+  const cell = parent.locator('.ant-table-row').first().locator('td').nth(column);
+  await expect(cell).not.toBeEmpty();
+  expect(
+    await cell.evaluate((td) => {
+      const box = td.getBoundingClientRect();
+      const top = document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2);
+      return !!top && td.contains(top);
+    }),
+  ).toBe(true);
+
+  // 封存 under 更多 seals the row, says so, and the row then offers 解封 (and back)
+  const search = parent.locator('.tx-search');
+  await search.locator('.ant-form-item').filter({ hasText: '字典编号' }).locator('input').fill(code);
+  await search.getByRole('button', { name: /搜\s*索/ }).click();
+  const row = parent.locator('.ant-table-row').filter({ hasText: code });
+  await expect(row).toHaveCount(1);
+  expect(await moreActions(page, row)).toEqual(['字典配置', '删除', '封存']);
+  await rowAction(page, row, '封存');
+  await expectMessage(page, '操作成功!');
+  await expect.poll(() => moreActions(page, row)).toEqual(['字典配置', '删除', '解封']);
+  await rowAction(page, row, '解封');
+  await expect.poll(() => moreActions(page, row)).toEqual(['字典配置', '删除', '封存']);
+});
+
 test('user screen: dept tree, lock / unlock, reset password, roles dialog, import and export', async ({
   page,
 }) => {
@@ -215,6 +275,14 @@ test('user screen: dept tree, lock / unlock, reset password, roles dialog, impor
   await search.getByRole('button', { name: /搜\s*索/ }).click();
   const row = pane.locator('.ant-table-row').filter({ hasText: 'zhangwei' });
   await expect(row).toHaveCount(1);
+  // the operation column holds one line: 查看 编辑 and 更多 with the rarer actions
+  const operations = row.locator('td').last().getByRole('button');
+  await expect(operations).toHaveText([/查\s*看/, /编\s*辑/, /更多/]);
+  const tops = await operations.evaluateAll((list) =>
+    list.map((b) => Math.round(b.getBoundingClientRect().top)),
+  );
+  expect(new Set(tops).size).toBe(1);
+  expect(await moreActions(page, row)).toEqual(['删除', '锁定账号', '账号解锁', '审核通过']);
   await row.locator('.ant-checkbox-input').check();
   for (const [button, question] of [
     ['锁定账号', '确定锁定选择的账号?'],
@@ -280,6 +348,9 @@ test('tenant screen: package setting reads package-detail and saves package-sett
   await page.goto('/system/tenant');
   const pane = page.locator('.tx-card').filter({ hasText: '租户管理' }).first();
   const row = pane.locator('.ant-table-row').filter({ hasText: '100001' });
+  // 产品包 names the seeded package, not its id
+  await expect(row).toContainText('街道社区标准版');
+  await expect(row).not.toContainText(/\d{15,}/);
   await row.locator('.ant-checkbox-input').check();
   const detail = page.waitForResponse((r) => r.url().includes('/tenant/package-detail'));
   await pane.getByRole('button', { name: '产品包配置' }).click();

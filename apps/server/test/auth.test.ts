@@ -1,6 +1,7 @@
 import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BASIC, call, login, startTestServer, tokenRequest, type TestServer } from './harness.js';
+import { nextId } from '../src/db/ids.js';
 import { addTenantWithUser } from './fixtures.js';
 
 let s: TestServer;
@@ -45,6 +46,31 @@ describe('POST /api/blade-auth/oauth/token', () => {
       expires_in: 3600,
     });
     expect(typeof body.user_id).toBe('string');
+  });
+
+  it('names the departments it carries (dept_name), also the one chosen with Dept-Id', async () => {
+    const user = await s.db.kysely
+      .selectFrom('blade_user')
+      .select(['id', 'dept_id'])
+      .where('tenant_id', '=', '100001')
+      .where('account', '=', 'zhang')
+      .executeTakeFirstOrThrow();
+    const second = nextId();
+    await s.db.kysely
+      .insertInto('blade_dept')
+      .values({ id: second, tenant_id: '100001', dept_name: '第二部门' })
+      .execute();
+    await s.db.kysely
+      .updateTable('blade_user')
+      .set({ dept_id: `${user.dept_id},${second}` })
+      .where('id', '=', user.id)
+      .execute();
+    const zhang = { tenantId: '100001', account: 'zhang', password: 'pw-zhang' };
+    const both = (await tokenRequest(s.app, zhang)).json();
+    expect(both.dept_id).toBe(`${user.dept_id},${second}`);
+    expect(both.dept_name).toBe('测试部门,第二部门');
+    const chosen = (await tokenRequest(s.app, { ...zhang, headers: { 'dept-id': second } })).json();
+    expect(chosen).toMatchObject({ dept_id: second, dept_name: '第二部门' });
   });
 
   it('answers a wrong password with error_description and no token', async () => {

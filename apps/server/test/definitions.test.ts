@@ -26,6 +26,8 @@ describe.each(resources.map((d) => [d.name, d] as const))('definition %s', (_nam
     if (def.tree) expect(names).toContain(def.tree.parentField);
     for (const s of def.defaultSort ?? [])
       expect([...names, 'id', 'createTime', 'updateTime']).toContain(s.field);
+    // a row action's wording follows one of the record's fields
+    for (const a of def.actions ?? []) if (a.toggle) expect(names, a.name).toContain(a.toggle.field);
   });
 
   it('uses button codes the seeded menus have', () => {

@@ -72,6 +72,12 @@ describe('tenants', () => {
       await call(s.app, admin, 'GET', `/api/blade-system/tenant/package-detail?tenantId=${tenantId}`)
     ).json().data;
     expect(detail).toMatchObject({ packageName: '仅岗位', menuId: post.id });
+    // the tenant list names the package beside its id (租户管理 showed the raw id)
+    const listed = (
+      await call(s.app, admin, 'GET', `/api/blade-system/tenant/list?tenantId_like=${tenantId}`)
+    ).json().data.records;
+    expect(listed).toHaveLength(1);
+    expect(listed[0]).toMatchObject({ packageId: String(pkg.json().data.id), packageName: '仅岗位' });
     const token = await login(s.app, { tenantId, account: 'admin', password: 'admin' });
     const routes = flat((await call(s.app, token, 'GET', '/api/blade-system/menu/routes')).json().data).map(
       (m) => m.code,

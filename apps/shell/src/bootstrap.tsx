@@ -1,5 +1,6 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
+import './global.css';
 import { preparePage } from './root/prepare-page';
 import { Root } from './root/Root';
 

@@ -7,7 +7,9 @@ import {
   closeTab,
   homeTab,
   openTab,
+  rekey,
   tabKey,
+  tabUrl,
   type Tab,
   type TabsState,
 } from '../src/tabs/tab-rules';
@@ -33,11 +35,45 @@ describe('tab rules (§2)', () => {
     expect(s.activeKey).toBe('/a');
   });
 
-  it('the query is part of the tab identity, in any key order', () => {
-    expect(tabKey('/x', { b: '2', a: '1' })).toBe('/x?a=1&b=2');
-    expect(tabKey('/x', { a: '1', b: '2' })).toBe(tabKey('/x', { b: '2', a: '1' }));
+  it('the path identifies a tab: another query on the same path reuses it and takes the new query', () => {
+    expect(tabKey('/system/user', { x: '1' })).toBe('/system/user');
     const s = openTab(openTab(start(), tab('/x', { id: '1' })), tab('/x', { id: '2' }));
+    expect(s.tabs).toHaveLength(2);
+    expect(s.activeKey).toBe('/x');
+    expect(activeTab(s)?.query).toEqual({ id: '2' });
+    expect(tabUrl(activeTab(s)!)).toBe('/x?id=2');
+    // back to no query: the tab follows
+    const plain = openTab(s, tab('/x'));
+    expect(plain.tabs).toHaveLength(2);
+    expect(tabUrl(activeTab(plain)!)).toBe('/x');
+  });
+
+  it('iframe tabs share one path and are told apart by the embedded page (src)', () => {
+    const a = tabKey('/myiframe/urlPath', { src: 'https://a.example/', name: 'A' });
+    const b = tabKey('/myiframe/urlPath', { src: 'https://b.example/', name: 'B' });
+    expect(a).not.toBe(b);
+    expect(tabKey('/myiframe/urlPath', { name: 'A2', src: 'https://a.example/' })).toBe(a);
+    const s = openTab(
+      openTab(start(), tab('/myiframe/urlPath', { src: 'https://a.example/' })),
+      tab('/myiframe/urlPath', { src: 'https://b.example/' }),
+    );
     expect(s.tabs).toHaveLength(3);
+  });
+
+  it('tabs saved under the old identity (path + query) are re-keyed, duplicates merged', () => {
+    const saved: TabsState = {
+      tabs: [
+        home,
+        { ...tab('/x', { id: '1' }), key: '/x?id=1' },
+        { ...tab('/x', { id: '2' }), key: '/x?id=2' },
+        { ...tab('/y', { a: '1' }), key: '/y?a=1' },
+      ],
+      activeKey: '/y?a=1',
+    };
+    const s = rekey(saved);
+    expect(s.tabs.map((t) => t.key)).toEqual(['/wel/index', '/x', '/y']);
+    expect(s.tabs[1]?.query).toEqual({ id: '1' });
+    expect(s.activeKey).toBe('/y');
   });
 
   it('closing the active tab activates the previous one', () => {

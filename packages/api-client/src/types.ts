@@ -27,6 +27,8 @@ export interface TokenResponse {
   role_name: string;
   role_id: string;
   dept_id: string;
+  /** The names of `dept_id`'s departments, comma-joined (absent in sessions stored before it came). */
+  dept_name?: string;
   post_id: string;
   avatar: string;
   oauth_id: string;

@@ -127,6 +127,9 @@ export interface ActionDef {
   placement: 'toolbar' | 'row' | 'both';
   /** Asks for confirmation with this message first. */
   confirm?: Label;
+  /** Row wording that follows the record: where `field` holds `value`, the row's button reads `label`
+   * instead (a sealed dictionary offers 解封 where the others offer 封存). */
+  toggle?: { field: string; value: string | number; label: Label };
 }
 
 export interface ResourceDef {
@@ -215,6 +218,10 @@ export const buttonCodes = (def: ResourceDef, action: StandardAction): string[] 
 
 export const hasStandard = (def: ResourceDef, action: 'add' | 'edit' | 'delete' | 'view'): boolean =>
   !def.standard || def.standard.includes(action);
+
+/** The wire field a reference's names arrive in beside its ids: `packageId` → `packageName`,
+ * `roleId` (a list) → `roleName` (the names comma-joined). */
+export const refNameField = (name: string): string => `${name.replace(/Id$/, '')}Name`;
 
 export const labelFieldOf = (def: ResourceDef): string =>
   def.labelField ?? def.tree?.labelField ?? def.fields.find((f) => f.kind === 'string')?.name ?? 'id';

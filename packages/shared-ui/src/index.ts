@@ -9,6 +9,7 @@ export {
   type ActionHandler,
   type Row,
 } from './resource/ResourcePage';
+export { RowActions, splitRowActions, type RowAction } from './resource/row-actions';
 export {
   resourceCalls,
   toFilters,

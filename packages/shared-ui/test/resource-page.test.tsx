@@ -1,4 +1,4 @@
-import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { App } from 'antd';
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
@@ -252,4 +252,65 @@ describe('ResourcePage', () => {
     fireEvent.click(document.querySelector('.ant-table-row-expand-icon')!);
     expect(await screen.findByText('子12')).toBeTruthy();
   });
+
+  it('keeps view and edit inline and puts the rarer row actions under 更多, with the row\'s own wording', async () => {
+    const sealed: string[][] = [];
+    useSessionStore.getState().setPermissions({
+      acts_view: true,
+      acts_edit: true,
+      acts_delete: true,
+      acts_seal: true,
+      acts_audit: true,
+    });
+    render(
+      <App>
+        <ResourcePage
+          def={actsDef}
+          actions={{ seal: ({ ids }) => void sealed.push(ids), audit: () => undefined }}
+        />
+      </App>,
+    );
+    await screen.findByText('第一条');
+    const row = document.querySelector('.ant-table-row') as HTMLElement;
+    const inRow = within(row);
+    expect(inRow.getByRole('button', { name: /查\s*看/ })).toBeTruthy();
+    expect(inRow.getByRole('button', { name: /编\s*辑/ })).toBeTruthy();
+    expect(inRow.queryByRole('button', { name: /删\s*除/ })).toBeNull();
+    expect(inRow.queryByRole('button', { name: '解封' })).toBeNull();
+    fireEvent.click(inRow.getByRole('button', { name: /更多/ }));
+    const items = (await screen.findAllByRole('menuitem')).map((i) => i.textContent);
+    // the row's status is 1: the toggled wording, never both
+    expect(items).toEqual(['删除', '解封', '审核']);
+    fireEvent.click(screen.getByRole('menuitem', { name: '解封' }));
+    expect(sealed).toEqual([['1']]);
+  });
+
+  it('shows every row action inline while 更多 would hold only one', async () => {
+    useSessionStore.getState().setPermissions({ acts_view: true, acts_edit: true, acts_seal: true });
+    render(
+      <App>
+        <ResourcePage def={actsDef} actions={{ seal: () => undefined }} />
+      </App>,
+    );
+    await screen.findByText('第一条');
+    const inRow = within(document.querySelector('.ant-table-row') as HTMLElement);
+    expect(inRow.getByRole('button', { name: '解封' })).toBeTruthy();
+    expect(inRow.queryByRole('button', { name: /更多/ })).toBeNull();
+  });
+});
+
+/** Row actions beyond the standard ones; `seal` reads 解封 on a row whose status is 1. */
+const actsDef = defineResource({
+  ...def,
+  name: 'acts',
+  permission: 'acts',
+  actions: [
+    {
+      name: 'seal',
+      label: { zh: '封存', en: 'Seal' },
+      placement: 'row',
+      toggle: { field: 'status', value: 1, label: { zh: '解封', en: 'Unseal' } },
+    },
+    { name: 'audit', label: { zh: '审核', en: 'Approve' }, placement: 'row' },
+  ],
 });

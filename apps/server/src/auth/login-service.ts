@@ -92,6 +92,8 @@ export interface LoginRecords {
   tenant: Record<string, unknown> | undefined;
   user: UserRow | undefined;
   roles: RoleRow[];
+  /** Names of the user's departments by id (the token response names the ones it carries). */
+  deptNames: Map<string, string>;
 }
 
 export class LoginService {
@@ -107,7 +109,8 @@ export class LoginService {
     return { clientId: decoded.slice(0, colon), secret: decoded.slice(colon + 1) };
   }
 
-  /** One transaction: the client, the tenant, the user (by account or id) and the user's roles. */
+  /** One transaction: the client, the tenant, the user (by account or id), the user's roles and the
+   * names of the user's departments. */
   async load(
     tenantId: string,
     clientId: string,
@@ -140,15 +143,22 @@ export class LoginService {
         userQuery.executeTakeFirst() as Promise<UserRow | undefined>,
       ]);
       const roleIds = csv(user?.role_id);
-      const roles = roleIds.length
-        ? ((await trx
-            .selectFrom('blade_role')
-            .select(['id', 'role_alias'])
-            .where('id', 'in', roleIds)
-            .where('is_deleted', '=', 0)
-            .execute()) as unknown as RoleRow[])
-        : [];
-      return { client, tenant, user, roles };
+      const deptIds = csv(user?.dept_id);
+      const [roles, depts] = await Promise.all([
+        roleIds.length
+          ? (trx
+              .selectFrom('blade_role')
+              .select(['id', 'role_alias'])
+              .where('id', 'in', roleIds)
+              .where('is_deleted', '=', 0)
+              .execute() as unknown as Promise<RoleRow[]>)
+          : [],
+        deptIds.length
+          ? trx.selectFrom('blade_dept').select(['id', 'dept_name']).where('id', 'in', deptIds).execute()
+          : [],
+      ]);
+      const deptNames = new Map(depts.map((d) => [String(d.id), String(d.dept_name ?? '')]));
+      return { client, tenant, user, roles, deptNames };
     });
   }
 
@@ -237,6 +247,7 @@ export class LoginService {
     user: UserRow,
     tokens: { accessToken: string; refreshToken: string },
     expiresIn: number,
+    deptNames: Map<string, string>,
   ) {
     return {
       access_token: tokens.accessToken,
@@ -247,6 +258,11 @@ export class LoginService {
       tenant_id: subject.tenantId,
       user_id: subject.userId,
       dept_id: subject.deptIds.join(','),
+      // beyond BladeX: the names of those departments, for the screens that show them (the home page)
+      dept_name: subject.deptIds
+        .map((id) => deptNames.get(id) ?? '')
+        .filter(Boolean)
+        .join(','),
       post_id: subject.postIds.join(','),
       role_id: subject.roleIds.join(','),
       oauth_id: '',

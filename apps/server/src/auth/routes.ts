@@ -54,7 +54,7 @@ export function authRoutes(app: FastifyInstance, ctx: AppContext): void {
         await ctx.tokens.revokeToken(claims.jti, claims.exp); // refresh tokens rotate: each works once
         const validity = { access: client.accessValidity, refresh: client.refreshValidity };
         const tokens = await ctx.tokens.issue(subject, validity, claims.sid);
-        return login.tokenResponse(subject, records.user, tokens, validity.access);
+        return login.tokenResponse(subject, records.user, tokens, validity.access, records.deptNames);
       }
 
       const account = (p.username ?? p.account ?? '').trim();
@@ -78,7 +78,7 @@ export function authRoutes(app: FastifyInstance, ctx: AppContext): void {
       const subject = login.subject(user, records.roles, client.clientId, choose);
       const validity = { access: client.accessValidity, refresh: client.refreshValidity };
       const tokens = await ctx.tokens.issue(subject, validity);
-      return login.tokenResponse(subject, user, tokens, validity.access);
+      return login.tokenResponse(subject, user, tokens, validity.access, records.deptNames);
     } catch (e) {
       if (e instanceof OAuthError) return sendOAuthError(reply, e);
       throw e;

@@ -1,12 +1,5 @@
 import { PassThrough } from 'node:stream';
-import {
-  buttonCodes,
-  columnOf,
-  type FieldDef,
-  labelFieldOf,
-  resources,
-  visibleFields,
-} from '@tongxin/resources';
+import { buttonCodes, type FieldDef, visibleFields } from '@tongxin/resources';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { requireUser } from '../auth/guard.js';
 import type { AuthUser } from '../auth/tokens.js';
@@ -14,6 +7,7 @@ import type { Row } from '../db/database.js';
 import { ApiError, badRequest, ok } from '../http/envelope.js';
 import { applyFilters, applySorts, parseListQuery } from '../http/list-query.js';
 import { loadDictItems } from '../system/dict-routes.js';
+import { refTarget } from './ref-names.js';
 import type { ResourceEngine } from './resource-routes.js';
 import { validateBody } from './validate.js';
 
@@ -45,10 +39,9 @@ async function dictMaps(engine: ResourceEngine, user: AuthUser, fields: FieldDef
 async function refMaps(engine: ResourceEngine, user: AuthUser, fields: FieldDef[]) {
   const maps = new Map<string, { toLabel: Map<string, string>; toId: Map<string, string> }>();
   for (const f of fields) {
-    const target = f.kind === 'ref' && f.ref ? resources.find((r) => r.name === f.ref!.resource) : undefined;
-    if (!target) continue;
-    const labelDef = target.fields.find((x) => x.name === (f.ref!.labelField || labelFieldOf(target)));
-    const labelColumn = labelDef ? columnOf(labelDef) : 'id';
+    const ref = refTarget(f);
+    if (!ref) continue;
+    const { def: target, labelColumn } = ref;
     const rows = await engine.ctx.db.tx({ tenantId: user.tenantId }, (trx) => {
       let q = trx.selectFrom(target.table).select(['id', labelColumn]);
       if (target.softDelete) q = q.where('is_deleted', '=', 0);

@@ -36,6 +36,7 @@ import { hooksFor, recordInserted } from './hooks.js';
 import { pageTotal } from './page-total.js';
 import { pickerCodes } from './picker-access.js';
 import { queryFieldsOf, secretColumns } from './query-fields.js';
+import { addRefNames, namedRefsOf } from './ref-names.js';
 import { assertFresh, nextVersion } from './record-version.js';
 import { validateBody } from './validate.js';
 import { hiddenFields, stripHidden, visibleQueryFields } from './visible-fields.js';
@@ -49,6 +50,8 @@ export class ResourceEngine {
   readonly secrets;
   readonly hooks;
   readonly fallbackSort: Sort[];
+  /** References whose names go out with the rows (`packageId` → `packageName`). */
+  readonly namedRefs;
   /** column → wire name, from the definition (a field may name its column explicitly). */
   readonly wireNames: Map<string, string>;
   /** The tree's key column (what parents point at) and root parent value. */
@@ -64,6 +67,7 @@ export class ResourceEngine {
     this.fields = queryFieldsOf(def);
     this.secrets = secretColumns(def);
     this.hooks = hooksFor(def.name);
+    this.namedRefs = namedRefsOf(def);
     this.fallbackSort = (def.defaultSort ?? []).map((s) => ({
       column: this.fields[s.field]?.column ?? 'id',
       direction: s.direction,
@@ -115,6 +119,7 @@ export class ResourceEngine {
 
   async decorate(trx: Trx, user: AuthUser, rows: Row[]): Promise<Record<string, unknown>[]> {
     const wire = rows.map((r) => this.toWire(r));
+    if (wire.length) await addRefNames(trx, this.namedRefs, wire);
     if (this.hooks.decorate && wire.length) await this.hooks.decorate({ trx, user, ctx: this.ctx }, wire);
     stripHidden(wire, this.hiddenIn.get(trx));
     return wire;

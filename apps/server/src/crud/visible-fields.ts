@@ -1,4 +1,4 @@
-import { columnOf, type ResourceDef } from '@tongxin/resources';
+import { columnOf, refNameField, type ResourceDef } from '@tongxin/resources';
 import { isTenantAdmin } from '../auth/guard.js';
 import type { AuthUser } from '../auth/tokens.js';
 import type { QueryFields } from '../http/list-query.js';
@@ -47,7 +47,7 @@ export function hiddenFields(
     if (allowed.has(name) || keep.has(name)) continue;
     hidden.add(name);
     // the display name a decorator derives from it (roleId → roleName, sex → sexName)
-    hidden.add(`${name.replace(/Id$/, '')}Name`);
+    hidden.add(refNameField(name));
   }
   for (const name of allowed) hidden.delete(name);
   return hidden.size ? hidden : undefined;

@@ -26,15 +26,3 @@ export async function requireRows(
 export async function actAsTenant(trx: Trx, tenantId: string): Promise<void> {
   await sql`select set_config('app.tenant_id', ${tenantId}, true)`.execute(trx);
 }
-
-/** Names of rows by id, for display columns (`roleName` from `roleId`). */
-export async function namesById(
-  trx: Trx,
-  table: string,
-  column: string,
-  ids: string[],
-): Promise<Map<string, string>> {
-  if (!ids.length) return new Map();
-  const rows = await trx.selectFrom(table).select(['id', column]).where('id', 'in', ids).execute();
-  return new Map(rows.map((r) => [String(r.id), String(r[column] ?? '')]));
-}

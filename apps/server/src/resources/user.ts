@@ -13,7 +13,7 @@ import { rowToWire } from '../util/case.js';
 import { formatDateTime } from '../util/datetime.js';
 import { assertAccountQuota, passwordHash, USER_STATUS } from './accounts.js';
 import { guestRegistration } from './guest-registration.js';
-import { deptsBelow, namesById, requireRows } from './shared.js';
+import { deptsBelow, requireRows } from './shared.js';
 
 /** Every change of a user row raises its version (optimistic locking, crud/record-version.ts): an edit
  * form read before a role grant or a lock is then refused instead of undoing it. */
@@ -82,25 +82,6 @@ registerHooks('user', {
   async committed({ ctx }, ids, action) {
     if (action === 'remove') await revokeUsers(ctx, ids);
     else await rolesChanged(ctx, { userIds: ids });
-  },
-
-  async decorate({ trx }, rows) {
-    const collect = (key: string) => [...new Set(rows.flatMap((r) => idList(r[key], key)))];
-    const [roles, depts, posts] = await Promise.all([
-      namesById(trx, 'blade_role', 'role_name', collect('roleId')),
-      namesById(trx, 'blade_dept', 'dept_name', collect('deptId')),
-      namesById(trx, 'blade_post', 'post_name', collect('postId')),
-    ]);
-    const names = (raw: unknown, map: Map<string, string>) =>
-      idList(raw, '')
-        .map((id) => map.get(id) ?? '')
-        .filter(Boolean)
-        .join(',');
-    for (const r of rows) {
-      r.roleName = names(r.roleId, roles);
-      r.deptName = names(r.deptId, depts);
-      r.postName = names(r.postId, posts);
-    }
   },
 
   routes(app, ctx) {

@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { logout } from '@tongxin/api-client';
 import { useAuthStore } from '../session/auth-store';
 import { logoutLocally } from '../session/session-actions';
+import { activeTabUrl } from '../tabs/tabs-store';
 import { useAppearanceStore } from '../theme/appearance-store';
 
 /** /lock (§4): a locked session stays here until the lock password is given. */
@@ -25,7 +26,8 @@ export function LockPage() {
   const submit = () => {
     if (!password) return setError(t('lock.passwordRequired'));
     if (!unlock(password)) return setError(t('lock.wrongPassword'));
-    void navigate('/', { replace: true });
+    // back to the page that was locked: the active tab, kept in storage across a reload at /lock
+    void navigate(activeTabUrl(), { replace: true });
   };
 
   const signOut = async () => {

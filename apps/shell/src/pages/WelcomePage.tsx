@@ -23,7 +23,7 @@ export function WelcomePage() {
         <Descriptions.Item label={t('wel.account')}>{user?.account}</Descriptions.Item>
         <Descriptions.Item label={t('wel.tenant')}>{user?.tenant_id}</Descriptions.Item>
         <Descriptions.Item label={t('wel.role')}>{user?.role_name}</Descriptions.Item>
-        <Descriptions.Item label={t('wel.dept')}>{user?.dept_id}</Descriptions.Item>
+        <Descriptions.Item label={t('wel.dept')}>{user?.dept_name}</Descriptions.Item>
       </Descriptions>
     </Card>
   );

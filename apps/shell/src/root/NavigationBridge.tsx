@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useShellBridge } from '@tongxin/shared-ui/session';
-import { useTabsStore } from '../tabs/tabs-store';
+import { activeTabUrl, useTabsStore } from '../tabs/tabs-store';
 import { setNavigate } from './navigation';
 
 const withQuery = (path: string, query?: Record<string, string>) => {
@@ -21,8 +21,7 @@ export function NavigationBridge() {
         const before = useTabsStore.getState().activeKey;
         for (const tab of useTabsStore.getState().tabs.filter((t) => t.path === path))
           useTabsStore.getState().close(tab.key);
-        const after = useTabsStore.getState().activeKey;
-        if (after !== before) void navigate(after);
+        if (useTabsStore.getState().activeKey !== before) void navigate(activeTabUrl());
       },
     });
   }, [navigate]);

@@ -4,10 +4,10 @@ import { DownOutlined } from '@ant-design/icons';
 import { useNavigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { clearCache, clearDictCache } from '@tongxin/api-client';
-import { activeTab, canClose } from './tab-rules';
+import { activeTab, canClose, tabUrl } from './tab-rules';
 import { useActiveTabKey } from './use-active-tab-key';
 import { useTabLabel } from './use-tab-label';
-import { useTabsStore } from './tabs-store';
+import { activeTabUrl, useTabsStore } from './tabs-store';
 
 /** The tab bar (§2): switch, close, and the tab menu (search, close others, close all, clear cache). */
 export function TabBar() {
@@ -25,8 +25,12 @@ export function TabBar() {
   }, [title]);
 
   const goToActive = (before: string) => {
-    const after = useTabsStore.getState().activeKey;
-    if (after !== before) void navigate(after);
+    if (useTabsStore.getState().activeKey !== before) void navigate(activeTabUrl());
+  };
+  // a tab shows its page with the query it was last opened with
+  const goTo = (key: string) => {
+    const tab = tabs.find((t) => t.key === key);
+    if (tab) void navigate(tabUrl(tab));
   };
 
   const close = (key: string) => {
@@ -71,7 +75,7 @@ export function TabBar() {
         hideAdd
         size="small"
         activeKey={activeKey}
-        onChange={(key) => void navigate(key)}
+        onChange={goTo}
         onEdit={(key, action) => action === 'remove' && typeof key === 'string' && close(key)}
         items={tabs.map((tab) => ({
           key: tab.key,
@@ -88,7 +92,7 @@ export function TabBar() {
               value={null}
               optionFilterProp="label"
               options={tabs.map((tab) => ({ value: tab.key, label: label(tab) }))}
-              onChange={(key: string) => void navigate(key)}
+              onChange={goTo}
             />
             <Dropdown menu={menu} trigger={['click']}>
               <a onClick={(e) => e.preventDefault()} data-testid="tab-actions">

@@ -1,6 +1,8 @@
+import { IFRAME_PREFIX } from '../guard/fixed-routes';
+
 /** Tab rules of §2, as pure functions over an immutable list. */
 export interface Tab {
-  /** Path + query: the tab's identity. */
+  /** The tab's identity (see `tabKey`). */
   key: string;
   path: string;
   /** Label, or an i18n key when `i18n` is set. */
@@ -20,9 +22,20 @@ export interface TabsState {
   activeKey: string;
 }
 
-export const tabKey = (path: string, query: Record<string, string> = {}): string => {
-  const search = new URLSearchParams(Object.entries(query).sort(([a], [b]) => a.localeCompare(b))).toString();
-  return search ? `${path}?${search}` : path;
+/**
+ * What identifies a tab: its path. Another query on the same path reuses that tab and updates its query
+ * (as BladeX/Avue do), so `/system/user?x=1` does not open a second 用户管理. The iframe route serves
+ * every embedded page on one path, so there the embedded page (`src`) is part of the identity.
+ */
+export const tabKey = (path: string, query: Record<string, string> = {}): string =>
+  path.startsWith(IFRAME_PREFIX) && query.src
+    ? `${path}?${new URLSearchParams({ src: query.src }).toString()}`
+    : path;
+
+/** The URL a tab shows: its path with its current query. */
+export const tabUrl = (tab: Pick<Tab, 'path' | 'query'>): string => {
+  const search = new URLSearchParams(tab.query).toString();
+  return search ? `${tab.path}?${search}` : tab.path;
 };
 
 export const homeTab = (homePath: string, label: string, i18n?: string): Tab => ({
@@ -34,19 +47,39 @@ export const homeTab = (homePath: string, label: string, i18n?: string): Tab => 
   close: false,
 });
 
-/** Opens (or activates) a tab; the home tab always stays first. */
+/** Opens (or activates) a tab, taking the opener's query and label; the home tab always stays first. */
 export function openTab(state: TabsState, tab: Tab): TabsState {
   const exists = state.tabs.some((t) => t.key === tab.key);
   return {
     tabs: exists
       ? state.tabs.map((t) =>
           t.key === tab.key
-            ? { ...t, label: tab.label, labelEn: tab.labelEn, i18n: tab.i18n, keepAlive: tab.keepAlive }
+            ? {
+                ...t,
+                path: tab.path,
+                query: tab.query,
+                label: tab.label,
+                labelEn: tab.labelEn,
+                i18n: tab.i18n,
+                keepAlive: tab.keepAlive,
+              }
             : t,
         )
       : [...state.tabs, tab],
     activeKey: tab.key,
   };
+}
+
+/** Tabs saved under an older identity rule (path + query) get today's keys; tabs that now share a key
+ * merge into the first of them. */
+export function rekey(state: TabsState): TabsState {
+  const tabs: Tab[] = [];
+  for (const tab of state.tabs) {
+    const key = tabKey(tab.path, tab.query);
+    if (!tabs.some((t) => t.key === key)) tabs.push({ ...tab, key });
+  }
+  const active = state.tabs.find((t) => t.key === state.activeKey);
+  return { tabs, activeKey: active ? tabKey(active.path, active.query) : state.activeKey };
 }
 
 export const canClose = (state: TabsState, key: string): boolean => {

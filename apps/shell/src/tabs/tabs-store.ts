@@ -1,7 +1,18 @@
 import { create } from 'zustand';
 import { getStore, setStore } from '@tongxin/api-client';
 import { HOME_PATH } from '../guard/fixed-routes';
-import { closeAll, closeOthers, closeTab, homeTab, openTab, type Tab, type TabsState } from './tab-rules';
+import {
+  activeTab,
+  closeAll,
+  closeOthers,
+  closeTab,
+  homeTab,
+  openTab,
+  rekey,
+  tabUrl,
+  type Tab,
+  type TabsState,
+} from './tab-rules';
 
 const STORE_NAME = 'tagList';
 const initial = (): TabsState => ({ tabs: [homeTab(HOME_PATH, '首页', 'menu.home')], activeKey: HOME_PATH });
@@ -26,7 +37,7 @@ export const useTabsStore = create<TabsStore>((set, get) => {
     set(next);
   };
   return {
-    ...(getStore<TabsState>(STORE_NAME) ?? initial()),
+    ...rekey(getStore<TabsState>(STORE_NAME) ?? initial()),
     generation: 0,
     open: (tab) => apply(openTab(get(), tab)),
     close: (key) => apply(closeTab(get(), key)),
@@ -36,3 +47,9 @@ export const useTabsStore = create<TabsStore>((set, get) => {
     reset: () => apply(initial()),
   };
 });
+
+/** The URL of the active tab (where to go after the active tab closed, or after unlocking). */
+export const activeTabUrl = (): string => {
+  const tab = activeTab(useTabsStore.getState());
+  return tab ? tabUrl(tab) : HOME_PATH;
+};

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Button, Col, Row as GridRow, Empty } from 'antd';
+import { App, Col, Row as GridRow, Empty } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { dictBizResource, dictResource, type ResourceDef } from '@tongxin/resources';
 import { CardContainer, resourceCalls, ResourcePage, useDictStore, type Row } from '@tongxin/shared-ui';
@@ -18,8 +18,8 @@ const CHILD_FIELDS = [
 
 /** Dictionary management (§2, §5, §9): the parent table of headers (parentId 0) and the child tree table
  * of the picked header's items (parentId = header id; code and parentId prefilled and disabled). Both
- * drawers are 880 wide and ignore backdrop clicks; operation columns 250 / 300. Every change drops the
- * cached dictionary of that code. */
+ * drawers are 880 wide and ignore backdrop clicks. Every change drops the cached dictionary of that code;
+ * 封存 turns into 解封 on a sealed row (the definition's `toggle`). */
 export function DictPage({
   def,
   layout,
@@ -31,7 +31,8 @@ export function DictPage({
   permission?: string;
   biz?: boolean;
 }) {
-  const { t } = useTranslation('system');
+  const { t } = useTranslation(['system', 'crud']);
+  const { message } = App.useApp();
   const [header, setHeader] = useState<Row>();
   const invalidate = useDictStore((s) => s.invalidate);
   const drop = (rows: Row[]) => {
@@ -44,6 +45,7 @@ export function DictPage({
       const row = await calls.detail(r);
       await calls.save({ ...row, isSealed: Number(row.isSealed) === 1 ? 0 : 1 }, false);
     }
+    void message.success(t('crud:operateSuccess'));
     drop(rows);
     await reload();
   };
@@ -56,18 +58,13 @@ export function DictPage({
       query={{ parentId_equal: '0' }}
       defaults={{ parentId: '0' }}
       index
-      actionWidth={250}
       maskClosable={false}
       settingKey={`columns.${permission ?? def.name}.parent`}
       onChanged={drop}
       onRowClick={setHeader}
       activeKey={header?.id}
       actions={{ seal }}
-      rowExtra={(row) => (
-        <Button type="link" size="small" onClick={() => setHeader(row)}>
-          {t('dict.items')}
-        </Button>
-      )}
+      rowExtra={(row) => [{ key: 'items', label: t('dict.items'), onClick: () => setHeader(row) }]}
     />
   );
   const child = header ? (
@@ -85,7 +82,6 @@ export function DictPage({
       disabled={['code', 'parentId']}
       required={{ dictKey: '请输入字典键值' }}
       index
-      actionWidth={300}
       maskClosable={false}
       settingKey={`columns.${permission ?? def.name}.child`}
       onChanged={drop}

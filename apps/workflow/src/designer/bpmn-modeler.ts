@@ -21,6 +21,30 @@ function userTasksByDefault(factory: ElementFactory): void {
     );
 }
 
+interface Canvas {
+  getRootElement(): DesignerElement;
+  zoom(value: 'fit-viewport', center: 'auto'): void;
+  resized(): void;
+}
+
+/** Shows the whole diagram, centred, once the container has a size (a drawer still opening may have
+ * none yet). bpmn-js's plain `fit-viewport` leaves a diagram that fits at the top left, under the
+ * palette; with a centre it also shrinks a larger one to fit (it never zooms in past 100 %). */
+function fitOnOpen(container: HTMLElement, canvas: Canvas): void {
+  const sized = () => container.clientWidth > 0 && container.clientHeight > 0;
+  const fit = () => {
+    canvas.resized();
+    canvas.zoom('fit-viewport', 'auto');
+  };
+  if (sized()) return fit();
+  const observer = new ResizeObserver(() => {
+    if (!sized()) return;
+    observer.disconnect();
+    fit();
+  });
+  observer.observe(container);
+}
+
 interface EventBusEvent {
   element?: DesignerElement;
   newSelection?: DesignerElement[];
@@ -36,13 +60,13 @@ export async function createModeler(
   const modeler = new Modeler({ container, moddleExtensions: { flowable: FLOWABLE_MODDLE } });
   userTasksByDefault(modeler.get<ElementFactory>('elementFactory'));
   await modeler.importXML(xml);
-  const canvas = modeler.get<{ getRootElement(): DesignerElement; zoom(v: 'fit-viewport'): void }>('canvas');
+  const canvas = modeler.get<Canvas>('canvas');
   const modeling = modeler.get<{
     updateProperties(e: DesignerElement, props: Record<string, unknown>): void;
   }>('modeling');
   const moddle = modeler.get<{ create(type: string, attrs: Record<string, unknown>): unknown }>('moddle');
   const registry = modeler.get<{ get(id: string): DesignerElement | undefined }>('elementRegistry');
-  canvas.zoom('fit-viewport');
+  fitOnOpen(container, canvas);
   modeler.on('selection.changed', (e: EventBusEvent) =>
     onSelect(e.newSelection?.[0] ?? canvas.getRootElement()),
   );

@@ -17,5 +17,12 @@ export const dictBizResource = defineResource({
   tree: { parentField: 'parentId', labelField: 'dictValue' },
   defaultSort: [{ field: 'sort', direction: 'asc' }],
   fields: dictFields('dictBiz'),
-  actions: [{ name: 'seal', label: { zh: '封存', en: 'Seal' }, placement: 'row' }],
+  actions: [
+    {
+      name: 'seal',
+      label: { zh: '封存', en: 'Seal' },
+      placement: 'row',
+      toggle: { field: 'isSealed', value: 1, label: { zh: '解封', en: 'Unseal' } },
+    },
+  ],
 });

@@ -54,9 +54,11 @@ import { arrangeColumns, ColumnSettingsButton, useColumnSettings } from './colum
 import { dictRefsOf, useDicts } from './dict-store';
 import { DictTag, displayValue, FieldInput, toFormValue, toWireValue, useRules } from './fields';
 import { useCrudT, useLabel, useTotalText } from './i18n';
+import { actionLabelFor, RowActions, rowActionsWidth, type RowAction } from './row-actions';
 import { resourceCalls, rowKeyOf, toFilters, type Row } from './wire';
 
 export type { Row } from './wire';
+export type { RowAction } from './row-actions';
 
 export interface ActionContext {
   /** The rows the action applies to (the clicked row, or the selection for toolbar actions). */
@@ -89,8 +91,8 @@ export interface ResourcePageOptions {
   index?: boolean;
   /** Handlers of the definition's extra actions; actions without a handler are not shown. */
   actions?: Record<string, ActionHandler>;
-  /** More row buttons (after the standard ones). */
-  rowExtra?: (row: Row, reload: () => Promise<void>) => ReactNode;
+  /** More row actions (after view and edit; rows with many actions show the rarer ones under 更多). */
+  rowExtra?: (row: Row, reload: () => Promise<void>) => RowAction[];
   toolbarExtra?: (ctx: ActionContext) => ReactNode;
   /** Called after a save or removal (dictionary screens drop the cached code). */
   onChanged?: (rows: Row[]) => void;
@@ -312,31 +314,23 @@ export function ResourcePage({ def, ...options }: { def: ResourceDef } & Resourc
     columns.unshift({ key: 'tenantId', dataIndex: 'tenantId', title: t('tenantId'), width: 90 });
   const settingKey = options.settingKey ?? `columns.${options.permission ?? def.name}`;
   const { setting, save: saveSetting } = useColumnSettings(settingKey);
-  const rowButtons = (row: Row) => (
-    <Space size={0} wrap>
-      {canStd('view') && (
-        <Button type="link" size="small" onClick={() => void openRecord('view', row)}>
-          {t('view')}
-        </Button>
-      )}
-      {canStd('edit') && (
-        <Button type="link" size="small" onClick={() => void openRecord('edit', row)}>
-          {t('edit')}
-        </Button>
-      )}
-      {canStd('delete') && (
-        <Button type="link" size="small" danger onClick={() => removeRows([row])}>
-          {t('delete')}
-        </Button>
-      )}
-      {extraActions('row').map((a) => (
-        <Button key={a.name} type="link" size="small" onClick={() => runAction(a, [row])}>
-          {label(a.label)}
-        </Button>
-      ))}
-      {options.rowExtra?.(row, reload)}
-    </Space>
-  );
+  const rowActions = (row: Row): RowAction[] => [
+    ...(canStd('view')
+      ? [{ key: 'view', label: t('view'), onClick: () => void openRecord('view', row) }]
+      : []),
+    ...(canStd('edit')
+      ? [{ key: 'edit', label: t('edit'), onClick: () => void openRecord('edit', row) }]
+      : []),
+    ...(options.rowExtra?.(row, reload) ?? []),
+    ...(canStd('delete')
+      ? [{ key: 'delete', label: t('delete'), danger: true, onClick: () => removeRows([row]) }]
+      : []),
+    ...extraActions('row').map((a) => ({
+      key: a.name,
+      label: label(actionLabelFor(a, row)),
+      onClick: () => runAction(a, [row]),
+    })),
+  ];
   const allColumns: TableColumnsType<Row> = [
     ...(options.index
       ? [
@@ -353,8 +347,8 @@ export function ResourcePage({ def, ...options }: { def: ResourceDef } & Resourc
       key: '__actions',
       title: t('actions'),
       fixed: 'right',
-      width: options.actionWidth ?? 200,
-      render: (_: unknown, row: Row) => rowButtons(row),
+      width: options.actionWidth ?? rowActionsWidth(rowActions(rows[0] ?? {}), t('more')),
+      render: (_: unknown, row: Row) => <RowActions actions={rowActions(row)} />,
     },
   ];
 

@@ -6,6 +6,7 @@ import { http, type R } from '@tongxin/api-client';
 import {
   fieldProblem,
   normalizeValue,
+  refNameField,
   resources,
   type FieldDef,
   type Label,
@@ -459,7 +460,7 @@ export function displayValue(field: FieldDef, row: Row, label?: (l: FieldDef['la
         return hit ? (label ? label(hit.label) : hit.label.zh) : v;
       })
       .join(', ');
-  const named = row[`${field.name.replace(/Id$/, '')}Name`];
+  const named = row[refNameField(field.name)];
   if ((field.kind === 'ref' || field.kind === 'parent') && named) return named;
   if (field.kind === 'images' || field.kind === 'files')
     return parseFileList(raw)
