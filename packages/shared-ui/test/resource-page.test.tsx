@@ -253,7 +253,7 @@ describe('ResourcePage', () => {
     expect(await screen.findByText('子12')).toBeTruthy();
   });
 
-  it('keeps view and edit inline and puts the rarer row actions under 更多, with the row\'s own wording', async () => {
+  it("keeps view and edit inline and puts the rarer row actions under 更多, with the row's own wording", async () => {
     const sealed: string[][] = [];
     useSessionStore.getState().setPermissions({
       acts_view: true,
