@@ -10,7 +10,9 @@ const dataDir = path.join(os.tmpdir(), `tongxin-e2e-${port}`);
 rmSync(dataDir, { recursive: true, force: true });
 // The server's own tsx, not pnpm: CI may run pnpm through npx, which is not on PATH here.
 const serverDir = path.resolve(import.meta.dirname, '..', 'apps', 'server');
-const server = spawn(path.join(serverDir, 'node_modules', '.bin', 'tsx'), ['src/main.ts'], {
+// `node --import tsx` (resolved from the server's folder), not the tsx CLI, which SIGKILLs its child when
+// the child misses a 30 ms signal handshake on a loaded machine.
+const server = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
   cwd: serverDir,
   stdio: 'inherit',
   env: {

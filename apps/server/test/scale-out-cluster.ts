@@ -9,7 +9,7 @@ import pg from 'pg';
 // store (s3rver), server processes started from src/main.ts, and nginx balancing between them.
 
 const SERVER_MAIN = path.join(import.meta.dirname, '..', 'src', 'main.ts');
-const TSX = path.join(import.meta.dirname, '..', 'node_modules', '.bin', 'tsx');
+const SERVER_DIR = path.join(import.meta.dirname, '..');
 
 /** The nginx binary on PATH or in the sbin folders Debian uses, if installed. */
 export function findNginx(): string | undefined {
@@ -94,7 +94,7 @@ export async function startObjectStore(): Promise<{
   };
 }
 
-/** One real server process (`tsx src/main.ts`) on a fixed port, which can be stopped and started again. */
+/** One real server process (`node --import tsx src/main.ts`) on a fixed port, which can be stopped and started again. */
 export class ServerProcess {
   readonly url: string;
   readonly address: string;
@@ -113,7 +113,9 @@ export class ServerProcess {
 
   async start(): Promise<void> {
     this.output = '';
-    const proc = spawn(TSX, [SERVER_MAIN], {
+    // `node --import tsx`, not the tsx CLI (which SIGKILLs a child that misses its signal handshake)
+    const proc = spawn(process.execPath, ['--import', 'tsx', SERVER_MAIN], {
+      cwd: SERVER_DIR,
       env: {
         ...process.env,
         ...this.env,
