@@ -5,9 +5,9 @@ import type { TokenService } from './auth/tokens.js';
 import type { Config } from './config.js';
 import type { Database } from './db/database.js';
 import type { FileStore } from './files/file-store.js';
-import type { DictCache } from './system/dict-cache.js';
-import type { DictItem } from './system/dict-routes.js';
-import type { PermissionService } from './system/permissions.js';
+import type { DictCache } from './dicts/dict-cache.js';
+import type { DictItem } from './dicts/dict-items.js';
+import type { PermissionService } from './access/permissions.js';
 import type { KvStore } from './util/kv-store.js';
 import type { SharedVersion } from './util/shared-version.js';
 

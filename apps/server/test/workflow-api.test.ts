@@ -3,8 +3,8 @@
 import { defineResource, type ResourceDef } from '@tongxin/resources';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { declareApprovalResource, startBusinessProcess } from '../src/workflow/approval.js';
-import { LEAVE_XML } from '../src/workflow/flows.js';
+import { declareApprovalResource, startBusinessProcess } from '../src/engine/approval/routes.js';
+import { LEAVE_XML } from '../src/domains/workflow/flows.js';
 import { SEEDED_PROCESSES } from '../src/seed/workflow-seed.js';
 import { seed } from '../src/seed/seed.js';
 import { addTenantWithUser } from './fixtures.js';
@@ -597,7 +597,7 @@ describe('workflow', () => {
     expect(again.json().msg).toBe(`ID为 [${simple.id}] 的流程已是此状态，无需操作`);
     const cannotStart = await s.db
       .tx({ tenantId: '000000' }, async (trx) => {
-        const { startProcess } = await import('../src/workflow/service.js');
+        const { startProcess } = await import('../src/flow/service.js');
         return startProcess(
           trx,
           { userId: '1', tenantId: '000000', roleAliases: [] },

@@ -1,13 +1,13 @@
 /** BladeX wire shapes of the workflow (api-contract §9.2/§9.3): BladeFlow, FlowProcess, FlowModel,
  * FlowExecution, and the helpers that fill names and categories. */
 import { isId, type Paging } from '@tongxin/resources';
-import type { PageTotal } from '../crud/page-total.js';
+import type { PageTotal } from '../engine/crud/page-total.js';
 import type { AuthUser } from '../auth/tokens.js';
 import type { AppContext } from '../context.js';
 import type { Row, Trx } from '../db/database.js';
 import { badRequest } from '../http/envelope.js';
 import { page } from '../http/list-query.js';
-import { loadDictItems } from '../system/dict-routes.js';
+import { loadDictItems } from '../dicts/dict-items.js';
 import { parseDateTime } from '../util/datetime.js';
 import { TASK_USER_PREFIX } from './runtime.js';
 import type { Actor } from './service.js';

@@ -1,6 +1,6 @@
 /** The task query the work lists and the approval task lookups build on, and the BladeFlow filters. */
 import { sql } from 'kysely';
-import { pageTotal } from '../crud/page-total.js';
+import { pageTotal } from '../engine/crud/page-total.js';
 import type { Row, Trx } from '../db/database.js';
 import { dateParam, type Paging, textParam } from './wire.js';
 

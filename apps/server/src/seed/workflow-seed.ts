@@ -10,8 +10,8 @@
 import { PLATFORM_TENANT, type Trx } from '../db/database.js';
 import { nextId } from '../db/ids.js';
 import { formatDateTime } from '../util/datetime.js';
-import { APPROVAL_FLOWS, approvalXml, LEAVE_KEY, LEAVE_XML } from '../workflow/flows.js';
-import { deploy } from '../workflow/service.js';
+import { APPROVAL_FLOWS, approvalXml, LEAVE_KEY, LEAVE_XML } from '../domains/workflow/flows.js';
+import { deploy } from '../flow/service.js';
 
 export const SEEDED_PROCESSES: { key: string; name: string; category: string; xml: string }[] = [
   { key: LEAVE_KEY, name: '请假流程', category: 'flow_1', xml: LEAVE_XML },

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
-import type { Trx } from '../db/database.js';
-import { hashPassword, isMd5Hex, md5Hex } from '../auth/passwords.js';
-import { badRequest } from '../http/envelope.js';
+import type { Trx } from '../../db/database.js';
+import { hashPassword, isMd5Hex, md5Hex } from '../../auth/passwords.js';
+import { badRequest } from '../../http/envelope.js';
 
 // What every way of creating or changing an account shares (user screen, import, guest registration).
 

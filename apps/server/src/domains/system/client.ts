@@ -1,7 +1,7 @@
-import { hashClientSecret } from '../auth/passwords.js';
-import { SHIPPED_CLIENT_SECRET } from '../config.js';
-import { registerHooks } from '../crud/hooks.js';
-import { badRequest } from '../http/envelope.js';
+import { hashClientSecret } from '../../auth/passwords.js';
+import { SHIPPED_CLIENT_SECRET } from '../../config.js';
+import { registerHooks } from '../../engine/crud/hooks.js';
+import { badRequest } from '../../http/envelope.js';
 
 /** Client secrets are stored hashed and never sent back; leaving the field empty on edit keeps it. The
  * shipped secret is public (the browser's client sends it), so no other client may take it. */

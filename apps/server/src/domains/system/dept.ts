@@ -1,7 +1,7 @@
 import { isId } from '@tongxin/resources';
 import { sql } from 'kysely';
-import { registerHooks } from '../crud/hooks.js';
-import { badRequest } from '../http/envelope.js';
+import { registerHooks } from '../../engine/crud/hooks.js';
+import { badRequest } from '../../http/envelope.js';
 
 /** Depts keep `ancestors` (`0,<root>,...,<parent>`) so "own dept and below" is one LIKE per dept. */
 registerHooks('dept', {

@@ -1,6 +1,6 @@
 import { isId } from '@tongxin/resources';
-import { type HookArgs, registerHooks, type ResourceHooks } from '../crud/hooks.js';
-import { badRequest } from '../http/envelope.js';
+import { type HookArgs, registerHooks, type ResourceHooks } from '../../engine/crud/hooks.js';
+import { badRequest } from '../../http/envelope.js';
 
 /** One table, two levels: a header row per dictionary (parentId 0, dictKey -1) and its items, which take
  * the header's code. (code, dictKey) is unique among live items. Every change drops the cached code. */

@@ -1,7 +1,7 @@
-import { isAdministrator, isTenantAdmin } from '../auth/guard.js';
-import type { AuthUser } from '../auth/tokens.js';
-import type { Trx } from '../db/database.js';
-import { forbidden } from '../http/envelope.js';
+import { isAdministrator, isTenantAdmin } from '../../auth/guard.js';
+import type { AuthUser } from '../../auth/tokens.js';
+import type { Trx } from '../../db/database.js';
+import { forbidden } from '../../http/envelope.js';
 
 /**
  * Refuses handing out roles beyond the caller's own (user/grant, a user's submit or update with

@@ -1,7 +1,7 @@
-import { isAdministrator, isTenantAdmin } from '../auth/guard.js';
-import type { AuthUser } from '../auth/tokens.js';
-import type { AppContext } from '../context.js';
-import { PLATFORM_TENANT } from '../db/database.js';
+import { isAdministrator, isTenantAdmin } from '../../auth/guard.js';
+import type { AuthUser } from '../../auth/tokens.js';
+import type { AppContext } from '../../context.js';
+import { PLATFORM_TENANT } from '../../db/database.js';
 
 export type ScopeTable = 'blade_scope_data' | 'blade_scope_api';
 

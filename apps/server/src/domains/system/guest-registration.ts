@@ -1,12 +1,12 @@
 import { checkValue, isTenantId, TENANT_ID_INVALID, userResource } from '@tongxin/resources';
 import type { FastifyInstance } from 'fastify';
-import type { AppContext } from '../context.js';
-import { PLATFORM_TENANT } from '../db/database.js';
-import { nextId } from '../db/ids.js';
-import { ApiError, badRequest, done } from '../http/envelope.js';
-import { header, requestParams } from '../http/params.js';
-import { formatDateTime } from '../util/datetime.js';
-import { withinRate } from '../util/rate-limit.js';
+import type { AppContext } from '../../context.js';
+import { PLATFORM_TENANT } from '../../db/database.js';
+import { nextId } from '../../db/ids.js';
+import { ApiError, badRequest, done } from '../../http/envelope.js';
+import { header, requestParams } from '../../http/params.js';
+import { formatDateTime } from '../../util/datetime.js';
+import { withinRate } from '../../util/rate-limit.js';
 import { assertAccountQuota, passwordHash, USER_STATUS } from './accounts.js';
 
 /** Registrations one client address may attempt per hour (every instance counts together). */

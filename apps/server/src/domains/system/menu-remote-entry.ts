@@ -1,6 +1,6 @@
 import { remoteRootOf, type RemoteEntryMenu } from '@tongxin/resources';
-import { badRequest } from '../http/envelope.js';
-import type { MenuRow } from './menu-store.js';
+import { badRequest } from '../../http/envelope.js';
+import type { MenuRow } from '../../access/menu-store.js';
 
 const NEW_ID = '';
 

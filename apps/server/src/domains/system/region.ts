@@ -1,5 +1,5 @@
-import { registerHooks } from '../crud/hooks.js';
-import { badRequest } from '../http/envelope.js';
+import { registerHooks } from '../../engine/crud/hooks.js';
+import { badRequest } from '../../http/envelope.js';
 
 const LEVELS = ['province', 'city', 'district', 'town', 'village'] as const;
 const ROOT = '00';

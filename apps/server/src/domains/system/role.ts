@@ -1,15 +1,15 @@
 import { sql } from 'kysely';
-import { isAdministrator, requireUser } from '../auth/guard.js';
-import { rolesChanged } from '../auth/revoke-users.js';
-import { registerHooks } from '../crud/hooks.js';
+import { isAdministrator, requireUser } from '../../auth/guard.js';
+import { rolesChanged } from '../../auth/revoke-users.js';
+import { registerHooks } from '../../engine/crud/hooks.js';
 import { isId, roleResource } from '@tongxin/resources';
-import { pickerCodes } from '../crud/picker-access.js';
-import { nextId } from '../db/ids.js';
-import { badRequest, done, forbidden, notFound, ok } from '../http/envelope.js';
-import { grantableScopes } from '../system/grantable-scopes.js';
-import { grantsChanged } from '../system/grants-changed.js';
-import { buildForest, treeNodes } from '../system/tree.js';
-import { idList } from '../http/params.js';
+import { pickerCodes } from '../../engine/crud/picker-access.js';
+import { nextId } from '../../db/ids.js';
+import { badRequest, done, forbidden, notFound, ok } from '../../http/envelope.js';
+import { grantableScopes } from './grantable-scopes.js';
+import { grantsChanged } from '../../access/grants-changed.js';
+import { buildForest, treeNodes } from '../../util/tree.js';
+import { idList } from '../../http/params.js';
 import { requireRows } from './shared.js';
 
 registerHooks('role', {

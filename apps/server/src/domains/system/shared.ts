@@ -1,7 +1,7 @@
-export { deptsBelow } from '../system/depts.js';
+export { deptsBelow } from '../../access/depts.js';
 import { sql } from 'kysely';
-import type { Trx } from '../db/database.js';
-import { badRequest } from '../http/envelope.js';
+import type { Trx } from '../../db/database.js';
+import { badRequest } from '../../http/envelope.js';
 
 /** Every id must be a live row of `table` in `tenantId`. */
 export async function requireRows(

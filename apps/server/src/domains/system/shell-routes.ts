@@ -1,10 +1,10 @@
 import { buttonCodes, paramResource } from '@tongxin/resources';
 import type { FastifyInstance } from 'fastify';
-import { requireUser } from '../auth/guard.js';
-import type { AppContext } from '../context.js';
-import { PLATFORM_TENANT } from '../db/database.js';
-import { badRequest, forbidden, notFound, ok } from '../http/envelope.js';
-import { rowToWire } from '../util/case.js';
+import { requireUser } from '../../auth/guard.js';
+import type { AppContext } from '../../context.js';
+import { PLATFORM_TENANT } from '../../db/database.js';
+import { badRequest, forbidden, notFound, ok } from '../../http/envelope.js';
+import { rowToWire } from '../../util/case.js';
 
 /** Parameters any signed-in user may read by key: whether self-registration is open. */
 const SHELL_PARAM_KEYS = new Set(['account.registerUser']);

@@ -1,17 +1,17 @@
 import { isId } from '@tongxin/resources';
 import { randomInt } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import { isAdministrator, requireUser } from '../auth/guard.js';
-import { hashPassword, md5Hex } from '../auth/passwords.js';
-import type { AppContext } from '../context.js';
-import { PLATFORM_TENANT, type Trx } from '../db/database.js';
-import { nextId } from '../db/ids.js';
-import { registerHooks } from '../crud/hooks.js';
-import { badRequest, done, forbidden, notFound, ok } from '../http/envelope.js';
-import { idList, requestParams } from '../http/params.js';
-import { seedDictionaries } from '../seed/seed.js';
-import { grantsChanged } from '../system/grants-changed.js';
-import { formatDateTime, parseDateTime } from '../util/datetime.js';
+import { isAdministrator, requireUser } from '../../auth/guard.js';
+import { hashPassword, md5Hex } from '../../auth/passwords.js';
+import type { AppContext } from '../../context.js';
+import { PLATFORM_TENANT, type Trx } from '../../db/database.js';
+import { nextId } from '../../db/ids.js';
+import { registerHooks } from '../../engine/crud/hooks.js';
+import { badRequest, done, forbidden, notFound, ok } from '../../http/envelope.js';
+import { idList, requestParams } from '../../http/params.js';
+import { seedDictionaries } from '../../seed/seed.js';
+import { grantsChanged } from '../../access/grants-changed.js';
+import { formatDateTime, parseDateTime } from '../../util/datetime.js';
 import { actAsTenant } from './shared.js';
 
 const DEFAULT_MENU_CODES = 'desk,flow,work,monitor,resource,role,user,dept,dictbiz,topmenu';

@@ -1,9 +1,9 @@
-import { requireUser } from '../auth/guard.js';
-import { registerHooks } from '../crud/hooks.js';
-import { nextId } from '../db/ids.js';
-import { badRequest, done, notFound } from '../http/envelope.js';
-import { grantsChanged } from '../system/grants-changed.js';
-import { idList } from '../http/params.js';
+import { requireUser } from '../../auth/guard.js';
+import { registerHooks } from '../../engine/crud/hooks.js';
+import { nextId } from '../../db/ids.js';
+import { badRequest, done, notFound } from '../../http/envelope.js';
+import { grantsChanged } from '../../access/grants-changed.js';
+import { idList } from '../../http/params.js';
 
 registerHooks('topMenu', {
   async beforeRemove({ trx }, ids) {

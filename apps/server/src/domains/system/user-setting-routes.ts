@@ -1,9 +1,9 @@
 import type { FastifyInstance } from 'fastify';
-import { requireUser } from '../auth/guard.js';
-import type { AppContext } from '../context.js';
-import { nextId } from '../db/ids.js';
-import { badRequest, done, ok } from '../http/envelope.js';
-import { formatDateTime } from '../util/datetime.js';
+import { requireUser } from '../../auth/guard.js';
+import type { AppContext } from '../../context.js';
+import { nextId } from '../../db/ids.js';
+import { badRequest, done, ok } from '../../http/envelope.js';
+import { formatDateTime } from '../../util/datetime.js';
 
 const KEY = /^[A-Za-z0-9_.:/-]{1,128}$/;
 const MAX_VALUE = 20_000;

@@ -7,18 +7,18 @@
 import { isTenantId, splitList, TENANT_ID_INVALID } from '@tongxin/resources';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { sql } from 'kysely';
-import { isAdministrator, requireUser } from '../auth/guard.js';
-import type { AuthUser } from '../auth/tokens.js';
-import type { AppContext } from '../context.js';
-import { type Row } from '../db/database.js';
-import { nextId } from '../db/ids.js';
-import { badRequest, done, forbidden, notFound, ok } from '../http/envelope.js';
-import { requestParams, selectedIds } from '../http/params.js';
-import { formatDateTime } from '../util/datetime.js';
-import { historyFlow } from './history.js';
-import { pageWithTotal } from './work-query.js';
+import { isAdministrator, requireUser } from '../../auth/guard.js';
+import type { AuthUser } from '../../auth/tokens.js';
+import type { AppContext } from '../../context.js';
+import { type Row } from '../../db/database.js';
+import { nextId } from '../../db/ids.js';
+import { badRequest, done, forbidden, notFound, ok } from '../../http/envelope.js';
+import { requestParams, selectedIds } from '../../http/params.js';
+import { formatDateTime } from '../../util/datetime.js';
+import { historyFlow } from '../../flow/history.js';
+import { pageWithTotal } from '../../flow/work-query.js';
 import { workRoutes } from './work-routes.js';
-import { changeState, deleteDeployments, deleteInstance, deploy } from './service.js';
+import { changeState, deleteDeployments, deleteInstance, deploy } from '../../flow/service.js';
 import {
   actorOf,
   categoryNames,
@@ -29,7 +29,7 @@ import {
   paging,
   textParam,
   userNames,
-} from './wire.js';
+} from '../../flow/wire.js';
 
 const BASE = '/api/blade-flow';
 const perm = (code: string) => ({ config: { access: { perm: code } } });

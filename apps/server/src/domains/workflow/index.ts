@@ -2,14 +2,14 @@
  * the approval mechanism for resource definitions that declare `process`. */
 import type { ResourceDef } from '@tongxin/resources';
 import type { FastifyInstance } from 'fastify';
-import type { AppContext } from '../context.js';
-import { approvalRoutes } from './approval.js';
+import type { AppContext } from '../../context.js';
+import { approvalRoutes } from '../../engine/approval/routes.js';
 import { leaveRoutes } from './leave.js';
-import { flowRoutes } from './routes.js';
+import { flowRoutes } from './flow-routes.js';
 
-export { registerApprovalHandler, startBusinessProcess } from './approval.js';
-export type { ApprovalHandler, ApprovalStep, StartBusinessInput } from './approval.js';
-export { claimTask, completeTask, deploy, startProcess } from './service.js';
+export { registerApprovalHandler, startBusinessProcess } from '../../engine/approval/routes.js';
+export type { ApprovalHandler, ApprovalStep, StartBusinessInput } from '../../engine/approval/routes.js';
+export { claimTask, completeTask, deploy, startProcess } from '../../flow/service.js';
 
 export function workflowRoutes(app: FastifyInstance, ctx: AppContext, defs: readonly ResourceDef[]): void {
   flowRoutes(app, ctx);

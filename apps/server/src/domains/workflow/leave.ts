@@ -1,17 +1,17 @@
 /** The BladeX leave demo on blade-desk (api-contract §9.4): start-process and detail. */
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
-import { requireUser } from '../auth/guard.js';
-import type { AppContext } from '../context.js';
-import type { Row } from '../db/database.js';
-import { nextId } from '../db/ids.js';
-import { badRequest, forbidden, notFound, ok } from '../http/envelope.js';
-import { formatDateTime, parseDateTime } from '../util/datetime.js';
-import { startBusinessProcess } from './approval.js';
+import { requireUser } from '../../auth/guard.js';
+import type { AppContext } from '../../context.js';
+import type { Row } from '../../db/database.js';
+import { nextId } from '../../db/ids.js';
+import { badRequest, forbidden, notFound, ok } from '../../http/envelope.js';
+import { formatDateTime, parseDateTime } from '../../util/datetime.js';
+import { startBusinessProcess } from '../../engine/approval/routes.js';
 import { LEAVE_KEY, LEAVE_TABLE } from './flows.js';
-import { TASK_USER_PREFIX, stripTaskUser } from './runtime.js';
-import { actorOf, idParam, textParam, userNames } from './wire.js';
-import { toCamel } from '../util/case.js';
+import { TASK_USER_PREFIX, stripTaskUser } from '../../flow/runtime.js';
+import { actorOf, idParam, textParam, userNames } from '../../flow/wire.js';
+import { toCamel } from '../../util/case.js';
 
 const BASE = '/api/blade-desk/process/leave';
 const DAY_MS = 86_400_000;

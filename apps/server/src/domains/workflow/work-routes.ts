@@ -4,16 +4,16 @@
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { sql } from 'kysely';
-import { requireUser } from '../auth/guard.js';
-import type { AuthUser } from '../auth/tokens.js';
-import type { AppContext } from '../context.js';
-import type { Row, Trx } from '../db/database.js';
+import { requireUser } from '../../auth/guard.js';
+import type { AuthUser } from '../../auth/tokens.js';
+import type { AppContext } from '../../context.js';
+import type { Row, Trx } from '../../db/database.js';
 
-import { badRequest, done, ok } from '../http/envelope.js';
-import { requestParams } from '../http/params.js';
-import { claimTask, completeTask } from './service.js';
-import { actorOf, bladeFlow, categoryNames, idParam, pageOf, paging, textParam, userNames } from './wire.js';
-import { flowFilters, pageWithTotal, type Q, TASK_COLUMNS, taskQuery } from './work-query.js';
+import { badRequest, done, ok } from '../../http/envelope.js';
+import { requestParams } from '../../http/params.js';
+import { claimTask, completeTask } from '../../flow/service.js';
+import { actorOf, bladeFlow, categoryNames, idParam, pageOf, paging, textParam, userNames } from '../../flow/wire.js';
+import { flowFilters, pageWithTotal, type Q, TASK_COLUMNS, taskQuery } from '../../flow/work-query.js';
 
 const BASE = '/api/blade-flow/work';
 const perm = (code: string) => ({ config: { access: { perm: code } } });

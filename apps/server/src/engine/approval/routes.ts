@@ -24,19 +24,19 @@
 import type { ResourceDef } from '@tongxin/resources';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { sql } from 'kysely';
-import { requireUser } from '../auth/guard.js';
-import type { AuthUser } from '../auth/tokens.js';
-import type { AppContext } from '../context.js';
+import { requireUser } from '../../auth/guard.js';
+import type { AuthUser } from '../../auth/tokens.js';
+import type { AppContext } from '../../context.js';
 import { onRecordInserted } from '../crud/hooks.js';
 import { ResourceEngine } from '../crud/resource-routes.js';
-import type { Row, Trx } from '../db/database.js';
-import { badRequest, notFound, ok } from '../http/envelope.js';
-import { formatDateTime } from '../util/datetime.js';
-import type { Variables } from './expr.js';
-import { APPROVAL_FLOWS, flowByKey } from './flows.js';
-import { historyFlow } from './history.js';
-import { TASK_COLUMNS, taskQuery } from './work-query.js';
-import { onTaskCompleted, passOf, variablesOf } from './work-routes.js';
+import type { Row, Trx } from '../../db/database.js';
+import { badRequest, notFound, ok } from '../../http/envelope.js';
+import { formatDateTime } from '../../util/datetime.js';
+import type { Variables } from '../../flow/expr.js';
+import { APPROVAL_FLOWS, flowByKey } from '../../domains/workflow/flows.js';
+import { historyFlow } from '../../flow/history.js';
+import { TASK_COLUMNS, taskQuery } from '../../flow/work-query.js';
+import { onTaskCompleted, passOf, variablesOf } from '../../domains/workflow/work-routes.js';
 import {
   type Actor,
   canHandle,
@@ -44,8 +44,8 @@ import {
   completeTask,
   type StartResult,
   startProcess,
-} from './service.js';
-import { actorOf, bladeFlow, categoryNames, idParam, textParam, userNames } from './wire.js';
+} from '../../flow/service.js';
+import { actorOf, bladeFlow, categoryNames, idParam, textParam, userNames } from '../../flow/wire.js';
 
 export type AuditOutcome = 'approve' | 'reject' | 'progress' | 'resubmit' | 'withdraw' | 'none';
 

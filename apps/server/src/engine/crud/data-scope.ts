@@ -1,11 +1,11 @@
 import { isId, type ResourceDef } from '@tongxin/resources';
 import { type Expression, type ExpressionBuilder, sql, type SqlBool } from 'kysely';
-import { isTenantAdmin } from '../auth/guard.js';
-import type { AuthUser } from '../auth/tokens.js';
-import type { Schema, Trx } from '../db/database.js';
-import { type QueryFields, parseListQuery } from '../http/list-query.js';
-import { deptsBelow } from '../system/depts.js';
-import type { DataScopeRule } from '../system/permissions.js';
+import { isTenantAdmin } from '../../auth/guard.js';
+import type { AuthUser } from '../../auth/tokens.js';
+import type { Schema, Trx } from '../../db/database.js';
+import { type QueryFields, parseListQuery } from '../../http/list-query.js';
+import { deptsBelow } from '../../access/depts.js';
+import type { DataScopeRule } from '../../access/permissions.js';
 
 export const SCOPE = { all: 1, own: 2, ownDept: 3, ownDeptAndBelow: 4, custom: 5 } as const;
 

@@ -1,12 +1,12 @@
 import { PassThrough } from 'node:stream';
 import { buttonCodes, type FieldDef, visibleFields } from '@tongxin/resources';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { requireUser } from '../auth/guard.js';
-import type { AuthUser } from '../auth/tokens.js';
-import type { Row } from '../db/database.js';
-import { ApiError, badRequest, ok } from '../http/envelope.js';
-import { applyFilters, applySorts, parseListQuery } from '../http/list-query.js';
-import { loadDictItems } from '../system/dict-routes.js';
+import { requireUser } from '../../auth/guard.js';
+import type { AuthUser } from '../../auth/tokens.js';
+import type { Row } from '../../db/database.js';
+import { ApiError, badRequest, ok } from '../../http/envelope.js';
+import { applyFilters, applySorts, parseListQuery } from '../../http/list-query.js';
+import { loadDictItems } from '../../dicts/dict-items.js';
 import { refTarget } from './ref-names.js';
 import type { ResourceEngine } from './resource-routes.js';
 import { validateBody } from './validate.js';

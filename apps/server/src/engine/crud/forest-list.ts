@@ -1,9 +1,9 @@
 import { columnOf, labelFieldOf } from '@tongxin/resources';
 import type { FastifyRequest } from 'fastify';
-import { requireUser } from '../auth/guard.js';
-import type { Row } from '../db/database.js';
-import { ok } from '../http/envelope.js';
-import { applyFilters, applySorts, parseListQuery } from '../http/list-query.js';
+import { requireUser } from '../../auth/guard.js';
+import type { Row } from '../../db/database.js';
+import { ok } from '../../http/envelope.js';
+import { applyFilters, applySorts, parseListQuery } from '../../http/list-query.js';
 import type { ResourceEngine } from './resource-routes.js';
 
 /** More rows than any real tree of roles (or depts) holds; the answer is never silently paged. */

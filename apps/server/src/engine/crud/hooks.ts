@@ -1,9 +1,9 @@
 import type { ResourceDef } from '@tongxin/resources';
 import type { FastifyInstance } from 'fastify';
 import type { Expression, ExpressionBuilder, SqlBool } from 'kysely';
-import type { AuthUser } from '../auth/tokens.js';
-import type { AppContext } from '../context.js';
-import type { Row, Schema, Trx } from '../db/database.js';
+import type { AuthUser } from '../../auth/tokens.js';
+import type { AppContext } from '../../context.js';
+import type { Row, Schema, Trx } from '../../db/database.js';
 
 export interface HookArgs {
   trx: Trx;

@@ -1,6 +1,6 @@
 import { CompiledQuery, sql } from 'kysely';
-import type { Trx } from '../db/database.js';
-import type { AnySelect, ListQuery } from '../http/list-query.js';
+import type { Trx } from '../../db/database.js';
+import type { AnySelect, ListQuery } from '../../http/list-query.js';
 
 export interface PageTotal {
   total: number;

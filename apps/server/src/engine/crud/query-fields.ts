@@ -1,5 +1,5 @@
 import { columnOf, type ResourceDef } from '@tongxin/resources';
-import type { QueryFields, QueryFieldType } from '../http/list-query.js';
+import type { QueryFields, QueryFieldType } from '../../http/list-query.js';
 
 const TYPE_OF: Record<string, QueryFieldType> = {
   int: 'number',

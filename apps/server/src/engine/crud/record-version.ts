@@ -1,5 +1,5 @@
-import type { Row } from '../db/database.js';
-import { ApiError, badRequest } from '../http/envelope.js';
+import type { Row } from '../../db/database.js';
+import { ApiError, badRequest } from '../../http/envelope.js';
 
 export const STALE = '数据已被他人修改,请刷新后重试';
 

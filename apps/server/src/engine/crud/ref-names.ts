@@ -7,7 +7,7 @@ import {
   resources,
   type ResourceDef,
 } from '@tongxin/resources';
-import type { Trx } from '../db/database.js';
+import type { Trx } from '../../db/database.js';
 
 /** The resource a `ref` field points at and the column that names its rows. */
 export function refTarget(field: FieldDef): { def: ResourceDef; labelColumn: string } | undefined {

@@ -10,14 +10,14 @@ import {
 } from '@tongxin/resources';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { type ExpressionBuilder, sql } from 'kysely';
-import { isAdministrator, requireUser } from '../auth/guard.js';
-import type { AuthUser } from '../auth/tokens.js';
-import type { AppContext } from '../context.js';
-import { PLATFORM_TENANT, type Row, type Schema, type TenantScope, type Trx } from '../db/database.js';
-import { nextId } from '../db/ids.js';
-import { badRequest, done, forbidden, notFound, ok } from '../http/envelope.js';
-import { idempotent } from '../http/idempotency.js';
-import { selectedIds } from '../http/params.js';
+import { isAdministrator, requireUser } from '../../auth/guard.js';
+import type { AuthUser } from '../../auth/tokens.js';
+import type { AppContext } from '../../context.js';
+import { PLATFORM_TENANT, type Row, type Schema, type TenantScope, type Trx } from '../../db/database.js';
+import { nextId } from '../../db/ids.js';
+import { badRequest, done, forbidden, notFound, ok } from '../../http/envelope.js';
+import { idempotent } from '../../http/idempotency.js';
+import { selectedIds } from '../../http/params.js';
 import {
   applyFilters,
   applySorts,
@@ -25,10 +25,10 @@ import {
   parseListQuery,
   type QueryFields,
   type Sort,
-} from '../http/list-query.js';
-import { buildForest, treeNodes } from '../system/tree.js';
-import { toCamel } from '../util/case.js';
-import { formatDateTime } from '../util/datetime.js';
+} from '../../http/list-query.js';
+import { buildForest, treeNodes } from '../../util/tree.js';
+import { toCamel } from '../../util/case.js';
+import { formatDateTime } from '../../util/datetime.js';
 import { dataScopeCondition } from './data-scope.js';
 import { excelRoutes } from './excel-routes.js';
 import { forestList } from './forest-list.js';

@@ -7,8 +7,8 @@ import {
   type FieldDef,
   type ResourceDef,
 } from '@tongxin/resources';
-import { badRequest } from '../http/envelope.js';
-import { parseDateTime } from '../util/datetime.js';
+import { badRequest } from '../../http/envelope.js';
+import { parseDateTime } from '../../util/datetime.js';
 import { sanitizeRichText } from './rich-text.js';
 
 const labelOf = (f: FieldDef) => f.label.zh;

@@ -1,9 +1,9 @@
 import { columnOf, refNameField, type ResourceDef } from '@tongxin/resources';
-import { isTenantAdmin } from '../auth/guard.js';
-import type { AuthUser } from '../auth/tokens.js';
-import type { QueryFields } from '../http/list-query.js';
-import type { DataScopeRule } from '../system/permissions.js';
-import { toCamel } from '../util/case.js';
+import { isTenantAdmin } from '../../auth/guard.js';
+import type { AuthUser } from '../../auth/tokens.js';
+import type { QueryFields } from '../../http/list-query.js';
+import type { DataScopeRule } from '../../access/permissions.js';
+import { toCamel } from '../../util/case.js';
 
 const AUDIT = ['createUser', 'createDept', 'createTime', 'updateUser', 'updateTime', 'status'];
 /** Never hidden: what a client needs to address, nest and lock a record. */
