@@ -3,7 +3,8 @@
 import { defineResource, type ResourceDef } from '@tongxin/resources';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { declareApprovalResource, startBusinessProcess } from '../src/engine/approval/routes.js';
+import { defaultDomains, partyDomain } from '../src/domains/index.js';
+import { startBusinessProcess } from '../src/engine/approval/start-process.js';
 import { LEAVE_XML } from '../src/domains/workflow/flows.js';
 import { SEEDED_PROCESSES } from '../src/seed/workflow-seed.js';
 import { seed } from '../src/seed/seed.js';
@@ -73,10 +74,14 @@ const data = async (res: Awaited<ReturnType<typeof call>>) => {
 };
 
 beforeAll(async () => {
-  // Test-only definitions with `process`: later issues only declare it on their own definitions.
-  declareApprovalResource(archiveDef);
-  declareApprovalResource(borrowDef);
-  s = await startTestServer();
+  // Test-only definitions with `process`, served as the party domain's (later issues declare it on
+  // their own definitions).
+  const party = {
+    ...partyDomain,
+    resources: [...partyDomain.resources, { def: archiveDef }, { def: borrowDef }],
+  };
+  const domains = defaultDomains.map((d) => (d === partyDomain ? party : d));
+  s = await startTestServer({}, undefined, undefined, domains);
 }, 120_000);
 afterAll(async () => s?.close());
 

@@ -1,5 +1,6 @@
-/** BladeX wire shapes of the workflow (api-contract §9.2/§9.3): BladeFlow, FlowProcess, FlowModel,
- * FlowExecution, and the helpers that fill names and categories. */
+/** BladeX wire shapes of the workflow (api-contract §9.2/§9.3) that the work lists and the approval
+ * mechanism share: BladeFlow, the request parameters of a task, and the helpers that fill names and
+ * categories. The model and definition shapes of the designer screens are in domains/workflow. */
 import { isId, type Paging } from '@tongxin/resources';
 import type { PageTotal } from '../engine/crud/page-total.js';
 import type { AuthUser } from '../auth/tokens.js';
@@ -88,6 +89,28 @@ export function textParam(raw: unknown, max = 255): string | undefined {
   return String(raw).slice(0, max);
 }
 
+/** `pass` from an explicit boolean, else `flag` (`ok` approves; anything else, or nothing, rejects, as
+ * Saber sends no flag on reject). BladeX's comment == "同意" quirk is deliberately not copied. */
+export function passOf(body: Record<string, unknown>): boolean {
+  const p = body.pass ?? body.isPass ?? body.approve;
+  if (typeof p === 'boolean') return p;
+  if (p === 'true' || p === 1 || p === '1') return true;
+  if (p === 'false' || p === 0 || p === '0') return false;
+  return body.flag === 'ok' || body.flag === 'pass';
+}
+
+export function variablesOf(raw: unknown): Record<string, unknown> {
+  if (raw === undefined || raw === null || raw === '') return {};
+  if (typeof raw !== 'object' || Array.isArray(raw)) throw badRequest('variables 必须是对象');
+  const out: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(raw as Record<string, unknown>)) {
+    if (!/^[A-Za-z_][A-Za-z0-9_]{0,63}$/.test(k)) throw badRequest(`变量名不合法: ${k}`);
+    if (k === 'pass') continue; // decided by the approval outcome
+    out[k] = v;
+  }
+  return out;
+}
+
 export const isFinished = (instance: Row) => (instance.status === 'running' ? 'unfinished' : 'finished');
 
 /** A BladeFlow record from a row joining task (t_*), instance (i_*) and definition (d_*) columns. */
@@ -127,46 +150,5 @@ export function bladeFlow(
     startUserId: r.i_start_user_id ? taskUser(r.i_start_user_id) : '',
     status,
     variables: parseJson(r.i_variables),
-  };
-}
-
-/** FlowProcess (start-list / manager-list). */
-export function flowProcess(r: Row, categories: Map<string, string>): Record<string, unknown> {
-  const category = (r.category as string | null) ?? '';
-  return {
-    id: String(r.id),
-    tenantId: Number(r.shared) === 1 ? '' : r.tenant_id,
-    name: r.name,
-    key: r.process_key,
-    category,
-    categoryName: categories.get(category) ?? '',
-    version: Number(r.version),
-    deploymentId: String(r.deployment_id),
-    resourceName: r.resource_name ?? '',
-    diagramResourceName: '',
-    description: r.description ?? '',
-    suspensionState: Number(r.suspension_state),
-    deploymentTime: r.deploy_time,
-    shared: Number(r.shared) === 1,
-  };
-}
-
-/** FlowModel; `xml` only on detail. */
-export function flowModel(r: Row, names: Map<string, string>, withXml: boolean): Record<string, unknown> {
-  return {
-    id: String(r.id),
-    modelKey: r.model_key,
-    name: r.name,
-    description: r.description ?? '',
-    category: r.category ?? '',
-    version: Number(r.version),
-    created: r.create_time,
-    lastUpdated: r.update_time,
-    createdBy: taskUser(r.create_user),
-    createdByName: names.get(String(r.create_user)) ?? '',
-    lastUpdatedBy: taskUser(r.update_user),
-    modelType: 0,
-    tenantId: r.tenant_id,
-    ...(withXml ? { modelEditorXml: r.xml } : {}),
   };
 }

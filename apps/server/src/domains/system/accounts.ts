@@ -7,6 +7,13 @@ import { badRequest } from '../../http/envelope.js';
 
 export const USER_STATUS = { disabled: 0, normal: 1, pending: 2 } as const;
 
+/** Every change of a user row raises its version (optimistic locking, engine/crud/record-version.ts): an
+ * edit form read before a role grant or a lock is then refused instead of undoing it. */
+export const bump = sql<number>`version + 1`;
+
+/** The role ids a stored user row holds. */
+export const heldRoles = (raw: unknown) => String(raw ?? '').split(',');
+
 /** The client sends md5(password); a plain value (an Excel import) is md5-ed here first. */
 export const passwordHash = (value: string) => hashPassword(isMd5Hex(value) ? value : md5Hex(value));
 

@@ -1,11 +1,11 @@
 import { hashClientSecret } from '../../auth/passwords.js';
 import { SHIPPED_CLIENT_SECRET } from '../../config.js';
-import { registerHooks } from '../../engine/crud/hooks.js';
+import type { ResourceHooks } from '../../engine/crud/hooks.js';
 import { badRequest } from '../../http/envelope.js';
 
 /** Client secrets are stored hashed and never sent back; leaving the field empty on edit keeps it. The
  * shipped secret is public (the browser's client sends it), so no other client may take it. */
-registerHooks('client', {
+export const clientHooks: ResourceHooks = {
   async beforeWrite({ ctx }, values, existing) {
     const secret = values.client_secret;
     const clientId = String(values.client_id ?? existing?.client_id ?? '');
@@ -16,4 +16,4 @@ registerHooks('client', {
     else if (typeof secret === 'string' && !secret.startsWith('sha256:'))
       values.client_secret = hashClientSecret(secret);
   },
-});
+};

@@ -1,10 +1,10 @@
 import { isId } from '@tongxin/resources';
 import { sql } from 'kysely';
-import { registerHooks } from '../../engine/crud/hooks.js';
+import type { ResourceHooks } from '../../engine/crud/hooks.js';
 import { badRequest } from '../../http/envelope.js';
 
 /** Depts keep `ancestors` (`0,<root>,...,<parent>`) so "own dept and below" is one LIKE per dept. */
-registerHooks('dept', {
+export const deptHooks: ResourceHooks = {
   async beforeWrite({ trx, user }, values, existing) {
     const tenantId = String(existing?.tenant_id ?? values.tenant_id ?? user.tenantId);
     const parentId = String(values.parent_id ?? existing?.parent_id ?? '0');
@@ -57,4 +57,4 @@ registerHooks('dept', {
       .executeTakeFirst();
     if (used) throw badRequest('部门下还有用户,不能删除');
   },
-});
+};

@@ -1,10 +1,10 @@
 import { isId } from '@tongxin/resources';
-import { type HookArgs, registerHooks, type ResourceHooks } from '../../engine/crud/hooks.js';
+import type { HookArgs, ResourceHooks } from '../../engine/crud/hooks.js';
 import { badRequest } from '../../http/envelope.js';
 
 /** One table, two levels: a header row per dictionary (parentId 0, dictKey -1) and its items, which take
  * the header's code. (code, dictKey) is unique among live items. Every change drops the cached code. */
-function dictHooks(table: 'blade_dict' | 'blade_dict_biz'): ResourceHooks {
+export function dictHooks(table: 'blade_dict' | 'blade_dict_biz'): ResourceHooks {
   const tenantScoped = table === 'blade_dict_biz';
   const invalidate = (args: HookArgs, code: unknown) =>
     args.ctx.dicts.invalidate(code ? String(code) : undefined);
@@ -74,6 +74,3 @@ function dictHooks(table: 'blade_dict' | 'blade_dict_biz'): ResourceHooks {
     },
   };
 }
-
-registerHooks('dict', dictHooks('blade_dict'));
-registerHooks('dictBiz', dictHooks('blade_dict_biz'));

@@ -1,6 +1,5 @@
 import { checkValue, isTenantId, TENANT_ID_INVALID, userResource } from '@tongxin/resources';
-import type { FastifyInstance } from 'fastify';
-import type { AppContext } from '../../context.js';
+import type { VerbHandler } from '../../engine/module.js';
 import { PLATFORM_TENANT } from '../../db/database.js';
 import { nextId } from '../../db/ids.js';
 import { ApiError, badRequest, done } from '../../http/envelope.js';
@@ -20,8 +19,9 @@ const accountField = userResource.fields.find((f) => f.name === 'account')!;
  * limited per client address; the captcha is required whenever the login page shows one; and a pending
  * account counts against the tenant's account quota like any other.
  */
-export function guestRegistration(app: FastifyInstance, ctx: AppContext): void {
-  app.post('/api/blade-user/register-guest', { config: { access: { public: true } } }, async (request) => {
+export const guestRegistration: VerbHandler = {
+  access: { public: true },
+  async handle(request, { ctx }) {
     if (!(await withinRate(ctx.store, `register:${request.ip}`, REGISTRATIONS_PER_IP_HOUR, 3600)))
       throw new ApiError(429, '注册请求过于频繁,请稍后再试');
     const p = { ...requestParams(request) };
@@ -83,5 +83,5 @@ export function guestRegistration(app: FastifyInstance, ctx: AppContext): void {
         .execute();
     });
     return done('注册申请已提交,请等待管理员审核');
-  });
-}
+  },
+};

@@ -14,7 +14,7 @@ import { AnswerCache } from './answer-cache.js';
 import { grantableScopes, type ScopeTable } from './grantable-scopes.js';
 import { grantsChanged } from '../../access/grants-changed.js';
 import { buildForest, treeNodes } from '../../util/tree.js';
-import { menuToWire, type MenuRow, MenuStore, withAncestors } from '../../access/menu-store.js';
+import { menuToWire, type MenuRow, withAncestors } from '../../access/menu-store.js';
 import { settleRemoteEntry } from './menu-remote-entry.js';
 
 const MENU = 1;
@@ -51,7 +51,8 @@ function likeFilter(query: Record<string, unknown>, allowed: string[] = []): (m:
     );
 }
 
-export function menuRoutes(app: FastifyInstance, ctx: AppContext, menus: MenuStore): void {
+export function menuRoutes(app: FastifyInstance, ctx: AppContext): void {
+  const { menus } = ctx;
   const base = '/api/blade-system/menu';
 
   const grantedIds = async (user: AuthUser) => (await ctx.permissions.grants(user)).menuIds;

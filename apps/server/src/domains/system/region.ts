@@ -1,4 +1,4 @@
-import { registerHooks } from '../../engine/crud/hooks.js';
+import type { ResourceHooks } from '../../engine/crud/hooks.js';
 import { badRequest } from '../../http/envelope.js';
 
 const LEVELS = ['province', 'city', 'district', 'town', 'village'] as const;
@@ -6,7 +6,7 @@ const ROOT = '00';
 
 /** Regions hang by code: `parent_code` → parent's `code`. On write the ancestors and the province…village
  * code/name columns are derived from the parent chain, so a region row always carries its full path. */
-registerHooks('region', {
+export const regionHooks: ResourceHooks = {
   async beforeWrite({ trx }, values, existing) {
     if (existing && values.code !== undefined && values.code !== existing.code)
       throw badRequest('区划编号不可修改');
@@ -44,4 +44,4 @@ registerHooks('region', {
     }
     Object.assign(values, derived);
   },
-});
+};

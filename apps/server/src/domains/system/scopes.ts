@@ -1,13 +1,10 @@
-import { registerHooks, type ResourceHooks } from '../../engine/crud/hooks.js';
+import type { ResourceHooks } from '../../engine/crud/hooks.js';
 import { grantsChanged } from '../../access/grants-changed.js';
 
 /** Data and API scopes feed every permission decision (row conditions, visible fields, protected API
  * paths): any committed change drops the cached grants so the next request reads them afresh. */
-const invalidating: ResourceHooks = {
+export const scopeHooks: ResourceHooks = {
   async committed({ ctx }) {
     await grantsChanged(ctx);
   },
 };
-
-registerHooks('dataScope', invalidating);
-registerHooks('apiScope', invalidating);

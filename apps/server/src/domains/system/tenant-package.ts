@@ -1,10 +1,10 @@
-import { registerHooks } from '../../engine/crud/hooks.js';
+import type { ResourceHooks } from '../../engine/crud/hooks.js';
 import { grantsChanged } from '../../access/grants-changed.js';
 
 /** A product package bounds the menus of every tenant holding it: any committed edit or removal changes
  * what those tenants' users are shown. */
-registerHooks('tenantPackage', {
+export const tenantPackageHooks: ResourceHooks = {
   async committed({ ctx }) {
     await grantsChanged(ctx);
   },
-});
+};

@@ -1,23 +1,24 @@
 import { requireUser } from '../../auth/guard.js';
-import { registerHooks } from '../../engine/crud/hooks.js';
-import { nextId } from '../../db/ids.js';
-import { badRequest, done, notFound } from '../../http/envelope.js';
 import { grantsChanged } from '../../access/grants-changed.js';
+import { nextId } from '../../db/ids.js';
+import type { ResourceBehaviour } from '../../engine/module.js';
+import { badRequest, done, notFound } from '../../http/envelope.js';
 import { idList } from '../../http/params.js';
 
-registerHooks('topMenu', {
-  async beforeRemove({ trx }, ids) {
-    await trx.deleteFrom('blade_top_menu_setting').where('top_menu_id', 'in', ids).execute();
+export const topMenuBehaviour: ResourceBehaviour = {
+  hooks: {
+    async beforeRemove({ trx }, ids) {
+      await trx.deleteFrom('blade_top_menu_setting').where('top_menu_id', 'in', ids).execute();
+    },
+    async committed({ ctx }, _ids, action) {
+      if (action === 'remove') await grantsChanged(ctx);
+    },
   },
-  async committed({ ctx }, _ids, action) {
-    if (action === 'remove') await grantsChanged(ctx);
-  },
-  routes(app, ctx) {
+  verbs: {
     /** 菜单配置: which menus each top menu shows. */
-    app.post(
-      '/api/blade-system/topmenu/grant',
-      { config: { access: { perm: 'topmenu_setting' } } },
-      async (request) => {
+    grant: {
+      access: { perm: 'topmenu_setting' },
+      async handle(request, { ctx }) {
         const user = requireUser(request);
         const b = (request.body ?? {}) as Record<string, unknown>;
         const topMenuIds = idList(b.topMenuIds, '顶部菜单');
@@ -46,6 +47,6 @@ registerHooks('topMenu', {
         await grantsChanged(ctx);
         return done('操作成功!');
       },
-    );
+    },
   },
-});
+};

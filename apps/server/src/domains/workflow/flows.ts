@@ -2,20 +2,19 @@
  * The processes the product ships (product-spec §4): the BladeX leave demo and one approval process per
  * business flow. A resource definition joins a flow by declaring `process: '<key>'`; the catalogue
  * gives the flow its category (dict `flow`), the button code that guards its detailByTaskId /
- * dealProcessFlow calls (the audit or reply screen's button), and any extra wire paths.
+ * dealProcessFlow calls (the audit or reply screen's button), and any extra wire paths. The workflow
+ * domain hands the catalogue to the approval mechanism (its DomainModule's `processes`); the seed
+ * deploys it.
  */
-export interface FlowCatalogueEntry {
-  key: string;
+import type { ApprovalProcess } from '../../engine/approval/approvals.js';
+
+export interface FlowCatalogueEntry extends ApprovalProcess {
   name: string;
   /** `flow_<dictKey>` of the `flow` dictionary */
   category: string;
-  /** the button code guarding detailByTaskId / dealProcessFlow */
-  perm: string;
   /** the approval task's name and candidate groups (role aliases) */
   taskName: string;
   groups: string;
-  /** extra deal paths served for this process (the share-facility variants) */
-  dealPaths?: string[];
 }
 
 export const LEAVE_KEY = 'Leave';
@@ -113,8 +112,6 @@ export const APPROVAL_FLOWS: FlowCatalogueEntry[] = [
     groups: 'grid,admin',
   },
 ];
-
-export const flowByKey = (key: string | undefined) => APPROVAL_FLOWS.find((f) => f.key === key);
 
 const esc = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/"/g, '&quot;');
 

@@ -1,18 +1,25 @@
-/** The workflow: our BPMN executor (compile/runtime/service), the blade-flow and blade-desk wire, and
- * the approval mechanism for resource definitions that declare `process`. */
-import type { ResourceDef } from '@tongxin/resources';
+/** The workflow domain: the blade-flow wire (designer, deployments, following, work lists), the
+ * blade-desk leave demo and notices, and the catalogue of the processes the product ships. The BPMN
+ * executor is infrastructure (flow/); the approval mechanism is the engine's (engine/approval). */
+import { workflowResources } from '@tongxin/resources';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context.js';
-import { approvalRoutes } from '../../engine/approval/routes.js';
-import { leaveRoutes } from './leave.js';
+import { domain } from '../../engine/module.js';
 import { flowRoutes } from './flow-routes.js';
+import { APPROVAL_FLOWS } from './flows.js';
+import { leaveRoutes } from './leave.js';
 
-export { registerApprovalHandler, startBusinessProcess } from '../../engine/approval/routes.js';
-export type { ApprovalHandler, ApprovalStep, StartBusinessInput } from '../../engine/approval/routes.js';
-export { claimTask, completeTask, deploy, startProcess } from '../../flow/service.js';
-
-export function workflowRoutes(app: FastifyInstance, ctx: AppContext, defs: readonly ResourceDef[]): void {
+function workflowRoutes(app: FastifyInstance, ctx: AppContext): void {
   flowRoutes(app, ctx);
   leaveRoutes(app, ctx);
-  approvalRoutes(app, ctx, defs);
 }
+
+export const workflowDomain = domain(
+  'workflow',
+  workflowResources,
+  {},
+  {
+    routes: workflowRoutes,
+    processes: APPROVAL_FLOWS,
+  },
+);

@@ -7,7 +7,7 @@ import type { Row } from '../../db/database.js';
 import { nextId } from '../../db/ids.js';
 import { badRequest, forbidden, notFound, ok } from '../../http/envelope.js';
 import { formatDateTime, parseDateTime } from '../../util/datetime.js';
-import { startBusinessProcess } from '../../engine/approval/routes.js';
+import { startBusinessProcess } from '../../engine/approval/start-process.js';
 import { LEAVE_KEY, LEAVE_TABLE } from './flows.js';
 import { TASK_USER_PREFIX, stripTaskUser } from '../../flow/runtime.js';
 import { actorOf, idParam, textParam, userNames } from '../../flow/wire.js';

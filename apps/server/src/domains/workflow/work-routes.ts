@@ -8,37 +8,25 @@ import { requireUser } from '../../auth/guard.js';
 import type { AuthUser } from '../../auth/tokens.js';
 import type { AppContext } from '../../context.js';
 import type { Row, Trx } from '../../db/database.js';
-
-import { badRequest, done, ok } from '../../http/envelope.js';
+import { done, ok } from '../../http/envelope.js';
 import { requestParams } from '../../http/params.js';
 import { claimTask, completeTask } from '../../flow/service.js';
-import { actorOf, bladeFlow, categoryNames, idParam, pageOf, paging, textParam, userNames } from '../../flow/wire.js';
+import {
+  actorOf,
+  bladeFlow,
+  categoryNames,
+  idParam,
+  pageOf,
+  paging,
+  passOf,
+  textParam,
+  userNames,
+  variablesOf,
+} from '../../flow/wire.js';
 import { flowFilters, pageWithTotal, type Q, TASK_COLUMNS, taskQuery } from '../../flow/work-query.js';
+import { BLADE_FLOW, perm } from './route-options.js';
 
-const BASE = '/api/blade-flow/work';
-const perm = (code: string) => ({ config: { access: { perm: code } } });
-
-/** `pass` from an explicit boolean, else `flag` (`ok` approves; anything else, or nothing, rejects, as
- * Saber sends no flag on reject). BladeX's comment == "同意" quirk is deliberately not copied. */
-export function passOf(body: Record<string, unknown>): boolean {
-  const p = body.pass ?? body.isPass ?? body.approve;
-  if (typeof p === 'boolean') return p;
-  if (p === 'true' || p === 1 || p === '1') return true;
-  if (p === 'false' || p === 0 || p === '0') return false;
-  return body.flag === 'ok' || body.flag === 'pass';
-}
-
-export function variablesOf(raw: unknown): Record<string, unknown> {
-  if (raw === undefined || raw === null || raw === '') return {};
-  if (typeof raw !== 'object' || Array.isArray(raw)) throw badRequest('variables 必须是对象');
-  const out: Record<string, unknown> = {};
-  for (const [k, v] of Object.entries(raw as Record<string, unknown>)) {
-    if (!/^[A-Za-z_][A-Za-z0-9_]{0,63}$/.test(k)) throw badRequest(`变量名不合法: ${k}`);
-    if (k === 'pass') continue; // decided by the approval outcome
-    out[k] = v;
-  }
-  return out;
-}
+const BASE = `${BLADE_FLOW}/work`;
 
 /** One work list: which rows, the time it filters and sorts on, and the shape of a record. */
 interface WorkList {
@@ -171,25 +159,11 @@ export function workRoutes(app: FastifyInstance, ctx: AppContext): void {
     const comment = textParam(body.comment, 2000);
     const variables = variablesOf(body.variables);
     await ctx.db.tx({ tenantId: user.tenantId }, async (trx) => {
-      const result = await completeTask(trx, actorOf(user), {
-        taskId,
-        processInstanceId,
-        pass,
-        comment,
-        variables,
-      });
-      await afterComplete(trx, user, result);
+      const actor = actorOf(user);
+      const result = await completeTask(trx, actor, { taskId, processInstanceId, pass, comment, variables });
+      // The bound business record moves in the same transaction (engine/approval).
+      await ctx.approvals.taskCompleted(trx, actor, result);
     });
     return done('操作成功');
   });
-}
-
-/** Set by approval.ts: moves the business record of a completed task (same transaction). */
-let afterComplete: (
-  trx: Trx,
-  user: AuthUser,
-  result: Awaited<ReturnType<typeof completeTask>>,
-) => Promise<void> = async () => undefined;
-export function onTaskCompleted(fn: typeof afterComplete): void {
-  afterComplete = fn;
 }

@@ -8,7 +8,7 @@ import { ApiError, badRequest, ok } from '../../http/envelope.js';
 import { applyFilters, applySorts, parseListQuery } from '../../http/list-query.js';
 import { loadDictItems } from '../../dicts/dict-items.js';
 import { refTarget } from './ref-names.js';
-import type { ResourceEngine } from './resource-routes.js';
+import type { ResourceEngine } from './resource-engine.js';
 import { validateBody } from './validate.js';
 
 /** exceljs (about 20 MB once loaded) is loaded on the first export or import, not at start-up. */

@@ -4,7 +4,7 @@ import { requireUser } from '../../auth/guard.js';
 import type { Row } from '../../db/database.js';
 import { ok } from '../../http/envelope.js';
 import { applyFilters, applySorts, parseListQuery } from '../../http/list-query.js';
-import type { ResourceEngine } from './resource-routes.js';
+import type { ResourceEngine } from './resource-engine.js';
 
 /** More rows than any real tree of roles (or depts) holds; the answer is never silently paged. */
 export const FOREST_LIMIT = 10_000;

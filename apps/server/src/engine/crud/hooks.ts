@@ -1,5 +1,3 @@
-import type { ResourceDef } from '@tongxin/resources';
-import type { FastifyInstance } from 'fastify';
 import type { Expression, ExpressionBuilder, SqlBool } from 'kysely';
 import type { AuthUser } from '../../auth/tokens.js';
 import type { AppContext } from '../../context.js';
@@ -11,8 +9,8 @@ export interface HookArgs {
   ctx: AppContext;
 }
 
-/** What a resource adds to the generic engine, in `apps/server/src/resources/<name>.ts`. Every hook is
- * optional; a plain resource has none. */
+/** What a resource adds to the generic engine (the `hooks` of its ResourceModule, engine/module.ts, in
+ * its domain's folder). Every hook is optional; a plain resource has none. */
 export interface ResourceHooks {
   /** Adjusts or checks column values before an insert (`existing` undefined) or an update. */
   beforeWrite?(args: HookArgs, values: Record<string, unknown>, existing: Row | undefined): Promise<void>;
@@ -43,32 +41,9 @@ export interface ResourceHooks {
    * rewritten first (presets, fixed filters), then answered as a page, or as the whole forest. E.g. the
    * user resource's `app-page` (userType 2 unless asked otherwise), the dictionaries' `parent-list`. */
   views?: Record<string, ListView>;
-  /** Extra endpoints of the resource. */
-  routes?(app: FastifyInstance, ctx: AppContext): void;
 }
 
 export interface ListView {
   query: (query: Record<string, unknown>) => Record<string, unknown>;
   forest?: boolean;
-}
-
-const registry = new Map<string, ResourceHooks>();
-
-export function registerHooks(name: string, hooks: ResourceHooks): void {
-  registry.set(name, hooks);
-}
-
-export const hooksFor = (name: string): ResourceHooks => registry.get(name) ?? {};
-
-type InsertListener = (args: HookArgs, def: ResourceDef, id: string) => Promise<void>;
-const insertListeners: InsertListener[] = [];
-
-/** Something that follows every new record of every resource in the same transaction (the workflow
- * starts the approval of resources that declare a process). */
-export function onRecordInserted(listener: InsertListener): void {
-  insertListeners.push(listener);
-}
-
-export async function recordInserted(args: HookArgs, def: ResourceDef, id: string): Promise<void> {
-  for (const listener of insertListeners) await listener(args, def, id);
 }

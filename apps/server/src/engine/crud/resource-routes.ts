@@ -1,493 +1,58 @@
-import {
-  buttonCodes,
-  columnOf,
-  hasStandard,
-  isId,
-  isTenantId,
-  labelFieldOf,
-  TENANT_ID_INVALID,
-  type ResourceDef,
-} from '@tongxin/resources';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { type ExpressionBuilder, sql } from 'kysely';
-import { isAdministrator, requireUser } from '../../auth/guard.js';
-import type { AuthUser } from '../../auth/tokens.js';
+import { buttonCodes, hasStandard, type ResourceDef } from '@tongxin/resources';
+import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context.js';
-import { PLATFORM_TENANT, type Row, type Schema, type TenantScope, type Trx } from '../../db/database.js';
-import { nextId } from '../../db/ids.js';
-import { badRequest, done, forbidden, notFound, ok } from '../../http/envelope.js';
-import { idempotent } from '../../http/idempotency.js';
-import { selectedIds } from '../../http/params.js';
-import {
-  applyFilters,
-  applySorts,
-  page,
-  parseListQuery,
-  type QueryFields,
-  type Sort,
-} from '../../http/list-query.js';
-import { buildForest, treeNodes } from '../../util/tree.js';
-import { toCamel } from '../../util/case.js';
-import { formatDateTime } from '../../util/datetime.js';
-import { dataScopeCondition } from './data-scope.js';
+import type { ResourceModule } from '../module.js';
 import { excelRoutes } from './excel-routes.js';
-import { forestList } from './forest-list.js';
-import { hooksFor, recordInserted } from './hooks.js';
-import { pageTotal } from './page-total.js';
 import { pickerCodes } from './picker-access.js';
-import { queryFieldsOf, secretColumns } from './query-fields.js';
-import { addRefNames, namedRefsOf } from './ref-names.js';
-import { assertFresh, nextVersion } from './record-version.js';
-import { validateBody } from './validate.js';
-import { hiddenFields, stripHidden, visibleQueryFields } from './visible-fields.js';
+import { detailRoute, listRoutes, selectRoute } from './read-routes.js';
+import { type EngineBehaviour, ResourceEngine } from './resource-engine.js';
+import { treeRoutes } from './tree-routes.js';
+import { verbRoutes } from './verb-routes.js';
+import { writeRoutes } from './write-routes.js';
 
-/** A `tenantId` query parameter when it is a tenant code, else the caller's tenant. */
-const tenantParam = (asked: unknown, user: AuthUser): string => (isTenantId(asked) ? asked : user.tenantId);
-
-/** The shared machinery of one resource: scoping, reading, writing. Routes and Excel use it. */
-export class ResourceEngine {
-  readonly fields;
-  readonly secrets;
-  readonly hooks;
-  readonly fallbackSort: Sort[];
-  /** References whose names go out with the rows (`packageId` → `packageName`). */
-  readonly namedRefs;
-  /** column → wire name, from the definition (a field may name its column explicitly). */
-  readonly wireNames: Map<string, string>;
-  /** The tree's key column (what parents point at) and root parent value. */
-  readonly treeKey: { column: string; field: string; root: string } | undefined;
-  /** The fields the user of a `run` transaction may not see (read before the transaction opens: PGlite
-   * has one connection, so no second transaction may start inside one). */
-  private readonly hiddenIn = new WeakMap<Trx, Set<string> | undefined>();
-
-  constructor(
-    readonly def: ResourceDef,
-    readonly ctx: AppContext,
-  ) {
-    this.fields = queryFieldsOf(def);
-    this.secrets = secretColumns(def);
-    this.hooks = hooksFor(def.name);
-    this.namedRefs = namedRefsOf(def);
-    this.fallbackSort = (def.defaultSort ?? []).map((s) => ({
-      column: this.fields[s.field]?.column ?? 'id',
-      direction: s.direction,
-    }));
-    this.fallbackSort.push({ column: 'id', direction: 'desc' });
-    this.wireNames = new Map(def.fields.map((f) => [columnOf(f), f.name]));
-    if (def.tree) {
-      const field = def.tree.keyField ?? 'id';
-      const keyDef = def.fields.find((f) => f.name === field);
-      this.treeKey = { field, column: keyDef ? columnOf(keyDef) : 'id', root: def.tree.root ?? '0' };
-    }
-  }
-
-  /** The platform administrator works across tenants on platform-wide resources. */
-  crossTenant(user: AuthUser): boolean {
-    return Boolean(this.def.platformWide && this.def.tenant && isAdministrator(user));
-  }
-
-  scope(user: AuthUser): TenantScope {
-    return { tenantId: user.tenantId, allTenants: this.crossTenant(user) };
-  }
-
-  /** Runs `fn` in one transaction with `base()`: the live rows the user may see (soft delete, tenant,
-   * data scope). Grants are loaded before the transaction opens (PGlite has a single connection). */
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any
-  async run<T>(user: AuthUser, fn: (trx: Trx, base: () => Promise<any>) => Promise<T>): Promise<T> {
-    const { dataScopes } = await this.ctx.permissions.grants(user);
-    const hidden = hiddenFields(this.def, user, dataScopes);
-    return this.ctx.db.tx(this.scope(user), (trx) => {
-      this.hiddenIn.set(trx, hidden);
-      return fn(trx, async () => {
-        let q = trx.selectFrom(this.def.table);
-        if (this.def.softDelete) q = q.where('is_deleted', '=', 0);
-        if (this.def.tenant && !this.crossTenant(user)) q = q.where('tenant_id', '=', user.tenantId);
-        const scope = await dataScopeCondition(trx, user, this.def, this.fields, dataScopes);
-        if (scope) q = q.where(scope);
-        const restriction = this.hooks.restrict?.({ trx, user, ctx: this.ctx });
-        return restriction ? q.where(restriction) : q;
-      });
-    });
-  }
-
-  toWire(row: Row): Record<string, unknown> {
-    const out: Record<string, unknown> = {};
-    for (const [k, v] of Object.entries(row))
-      if (!this.secrets.has(k)) out[this.wireNames.get(k) ?? toCamel(k)] = v;
-    return out;
-  }
-
-  async decorate(trx: Trx, user: AuthUser, rows: Row[]): Promise<Record<string, unknown>[]> {
-    const wire = rows.map((r) => this.toWire(r));
-    if (wire.length) await addRefNames(trx, this.namedRefs, wire);
-    if (this.hooks.decorate && wire.length) await this.hooks.decorate({ trx, user, ctx: this.ctx }, wire);
-    stripHidden(wire, this.hiddenIn.get(trx));
-    return wire;
-  }
-
-  /** Wire names the user's data-scope rules hide (可见字段), or undefined. */
-  async hidden(user: AuthUser): Promise<Set<string> | undefined> {
-    return hiddenFields(this.def, user, (await this.ctx.permissions.grants(user)).dataScopes);
-  }
-
-  /** The filter and sort allow-list for this user: hidden fields can be neither read nor probed. */
-  async fieldsFor(user: AuthUser): Promise<QueryFields> {
-    return visibleQueryFields(this.fields, await this.hidden(user));
-  }
-
-  /** The condition of the resource's own list parameters (`deptId` of users), as on the list. */
-  async listCondition(trx: Trx, user: AuthUser, raw: Record<string, unknown>) {
-    if (!this.hooks.filter) return undefined;
-    const params: Record<string, string> = {};
-    for (const k of this.hooks.params ?? [])
-      if (typeof raw[k] === 'string' && raw[k]) params[k] = raw[k] as string;
-    return this.hooks.filter({ trx, user, ctx: this.ctx }, params);
-  }
-
-  /** The button codes of `action`: the resource's own and those of its alias screens; any one will do. */
-  async requirePermission(user: AuthUser, action: Parameters<typeof buttonCodes>[1]): Promise<void> {
-    if (!(await this.ctx.permissions.hasAny(user, buttonCodes(this.def, action)))) throw forbidden();
-  }
-
-  async uniqueCheck(trx: Trx, user: AuthUser, values: Record<string, unknown>, id?: string): Promise<void> {
-    for (const f of this.def.fields) {
-      const column = columnOf(f);
-      if (!f.unique || values[column] === undefined || values[column] === null) continue;
-      let q = trx.selectFrom(this.def.table).select('id').where(column, '=', values[column]);
-      if (this.def.softDelete) q = q.where('is_deleted', '=', 0);
-      if (this.def.tenant)
-        q = q.where('tenant_id', '=', (values.tenant_id as string | undefined) ?? user.tenantId);
-      if (id) q = q.where('id', '<>', id);
-      if (await q.executeTakeFirst()) throw badRequest(f.unique);
-    }
-  }
-
-  /** Inserts one validated record with audit columns; returns its id. */
-  async insert(
-    trx: Trx,
-    user: AuthUser,
-    values: Record<string, unknown>,
-    body: Record<string, unknown>,
-  ): Promise<string> {
-    const row: Record<string, unknown> = { ...values, id: nextId() };
-    if (this.def.tenant) {
-      const requested = typeof body.tenantId === 'string' && body.tenantId ? body.tenantId : undefined;
-      if (requested && !isTenantId(requested)) throw badRequest(TENANT_ID_INVALID.zh);
-      row.tenant_id = this.crossTenant(user) && requested ? requested : user.tenantId;
-    }
-    if (this.def.audit) {
-      const now = formatDateTime();
-      Object.assign(row, {
-        create_user: user.userId,
-        create_dept: user.deptIds[0] ?? null,
-        create_time: now,
-        update_user: user.userId,
-        update_time: now,
-        status: values.status ?? 1,
-      });
-    }
-    const args = { trx, user, ctx: this.ctx };
-    await this.uniqueCheck(trx, user, row);
-    await this.hooks.beforeWrite?.(args, row, undefined);
-    await trx.insertInto(this.def.table).values(row).execute();
-    await this.hooks.afterWrite?.(args, String(row.id), row, true);
-    await recordInserted(args, this.def, String(row.id));
-    return String(row.id);
-  }
-
-  async update(
-    trx: Trx,
-    // eslint-disable-next-line @typescript-eslint/no-explicit-any
-    base: () => Promise<any>,
-    user: AuthUser,
-    id: string,
-    values: Record<string, unknown>,
-    body: Record<string, unknown>,
-  ): Promise<void> {
-    const current = (await (await base()).selectAll().where('id', '=', id).forUpdate().executeTakeFirst()) as
-      Row | undefined;
-    if (!current) throw notFound();
-    assertFresh(current, body);
-    const changes: Record<string, unknown> = { ...values };
-    if (this.def.audit) Object.assign(changes, { update_user: user.userId, update_time: formatDateTime() });
-    const args = { trx, user, ctx: this.ctx };
-    await this.uniqueCheck(trx, user, { ...changes, tenant_id: current.tenant_id }, id);
-    await this.hooks.beforeWrite?.(args, changes, current);
-    Object.assign(changes, nextVersion(current));
-    if (Object.keys(changes).length)
-      await trx.updateTable(this.def.table).set(changes).where('id', '=', id).execute();
-    await this.hooks.afterWrite?.(args, id, changes, false);
-  }
-
-  /** Validates and writes one record from a request body; the caller's permission is checked here. */
-  async write(
-    user: AuthUser,
-    body: Record<string, unknown>,
-    mode: 'submit' | 'save' | 'update',
-  ): Promise<{ id: string; isNew: boolean }> {
-    const id = body.id === undefined || body.id === null || body.id === '' ? undefined : String(body.id);
-    if (mode === 'save' && id) throw badRequest('新增时不能指定主键');
-    if (mode === 'update' && !id) throw badRequest('缺少必要的请求参数: id');
-    if (id && !isId(id)) throw badRequest('主键格式不正确');
-    await this.requirePermission(user, id ? 'edit' : 'add');
-    this.requirePlatformForGlobal(user);
-    const values = validateBody(this.def, body, !id);
-    const written = await this.run(user, async (trx, base) => {
-      if (!id) return { id: await this.insert(trx, user, values, body), isNew: true };
-      await this.update(trx, base, user, id, values, body);
-      return { id, isNew: false };
-    });
-    await this.hooks.committed?.({ user, ctx: this.ctx }, [written.id], 'write');
-    return written;
-  }
-
-  /** Tables without a tenant column are shared by every tenant: only the platform tenant changes them. */
-  requirePlatformForGlobal(user: AuthUser): void {
-    if (!this.def.tenant && user.tenantId !== PLATFORM_TENANT)
-      throw forbidden('只有平台管理员可以维护全局数据');
-  }
-
-  /** Removes by id; trees keyed by another field (regions by code) also by that key (BladeX
-   * `region/remove?id=<code>`). */
-  async remove(user: AuthUser, given: string[]): Promise<void> {
-    this.requirePlatformForGlobal(user);
-    const removed = await this.run(user, async (trx, base) => {
-      const keyColumn = this.treeKey && this.treeKey.column !== 'id' ? this.treeKey.column : undefined;
-      const visible = (await (
-        await base()
-      )
-        .select(keyColumn ? ['id', keyColumn] : ['id'])
-        .where((eb: ExpressionBuilder<Schema, string>) =>
-          keyColumn ? eb.or([eb('id', 'in', given), eb(keyColumn, 'in', given)]) : eb('id', 'in', given),
-        )
-        .execute()) as Row[];
-      const ids = [
-        ...new Set(
-          given.map((v) => {
-            const row =
-              visible.find((r) => String(r.id) === v) ??
-              (keyColumn ? visible.find((r) => String(r[keyColumn]) === v) : undefined);
-            if (!row) throw notFound();
-            return String(row.id);
-          }),
-        ),
-      ];
-      if (this.def.tree && this.treeKey) {
-        const parentColumn = columnOf(this.def.fields.find((f) => f.name === this.def.tree!.parentField)!);
-        const keys = (
-          await trx.selectFrom(this.def.table).select(this.treeKey.column).where('id', 'in', ids).execute()
-        ).map((r) => String(r[this.treeKey!.column]));
-        let children = trx
-          .selectFrom(this.def.table)
-          .select('id')
-          .where(parentColumn, 'in', keys)
-          .where('id', 'not in', ids);
-        if (this.def.softDelete) children = children.where('is_deleted', '=', 0);
-        if (await children.executeTakeFirst()) throw badRequest('请先删除子节点!');
-      }
-      await this.hooks.beforeRemove?.({ trx, user, ctx: this.ctx }, ids);
-      if (this.def.softDelete) {
-        const changes = this.def.audit
-          ? { is_deleted: 1, update_user: user.userId, update_time: formatDateTime() }
-          : { is_deleted: 1 };
-        await trx.updateTable(this.def.table).set(changes).where('id', 'in', ids).execute();
-      } else {
-        await trx.deleteFrom(this.def.table).where('id', 'in', ids).execute();
-      }
-      return ids;
-    });
-    await this.hooks.committed?.({ user, ctx: this.ctx }, removed, 'remove');
-  }
+/** The route options of a resource's reads. */
+export interface ReadAccess {
+  view: { config: { access: { perm: string[] } } };
+  picker: { config: { access: { perm: string[] } } };
 }
 
-/** Registers the wire of one definition: list/page/detail/remove, submit or save/update, and for
- * trees tree/lazy-tree/lazy-list, plus select, and Excel export/import when enabled. */
-export function resourceRoutes(app: FastifyInstance, ctx: AppContext, def: ResourceDef): ResourceEngine {
-  const engine = new ResourceEngine(def, ctx);
-  // Reading needs the view button, or the screen's menu when the resource has no view button (of the
-  // resource's own screen or of a screen serving it too).
-  const view = {
-    config: {
-      access: {
-        perm: hasStandard(def, 'view')
-          ? buttonCodes(def, 'view')
-          : [def.permission, ...(def.permissionAliases ?? [])],
+export function readAccess(def: ResourceDef): ReadAccess {
+  return {
+    // Reading needs the view button, or the screen's menu when the resource has no view button (of the
+    // resource's own screen or of a screen serving it too).
+    view: {
+      config: {
+        access: {
+          perm: hasStandard(def, 'view')
+            ? buttonCodes(def, 'view')
+            : [def.permission, ...(def.permissionAliases ?? [])],
+        },
       },
     },
+    // Pickers: the holders of this screen and of every screen whose form picks from it (picker-access.ts).
+    picker: { config: { access: { perm: pickerCodes(def.name, def) } } },
   };
-  // Pickers: the holders of this screen and of every screen whose form picks from it (picker-access.ts).
-  const picker = { config: { access: { perm: pickerCodes(def.name, def) } } };
-  const query = (r: FastifyRequest) => r.query as Record<string, unknown>;
+}
 
-  const list = async (request: FastifyRequest) => {
-    const user = requireUser(request);
-    const raw = query(request);
-    const q = parseListQuery(raw, await engine.fieldsFor(user), {
-      maxSize: ctx.config.maxPageSize,
-      extra: engine.hooks.params,
-    });
-    return engine.run(user, async (trx, base) => {
-      let filtered = applyFilters(await base(), q.filters);
-      if (engine.hooks.filter) {
-        const params: Record<string, string> = {};
-        for (const k of engine.hooks.params ?? [])
-          if (typeof raw[k] === 'string' && raw[k]) params[k] = raw[k] as string;
-        const condition = await engine.hooks.filter({ trx, user, ctx }, params);
-        if (condition) filtered = filtered.where(condition);
-      }
-      const rows = (await applySorts(filtered.selectAll(), q.sorts, engine.fallbackSort)
-        .limit(q.size)
-        .offset((q.current - 1) * q.size)
-        .execute()) as Row[];
-      const { total, exact } = await pageTotal(trx, filtered, q, rows.length, ctx.config.countCap);
-      return ok(page(await engine.decorate(trx, user, rows), total, q, exact));
-    });
-  };
-  // Forest resources (roles) answer `list` with the whole tree; `page` stays paged.
-  app.get(`${def.path}/list`, view, def.tree?.forest ? (request) => forestList(engine, request) : list);
-  app.get(`${def.path}/page`, view, list);
-  // Named lists of the resource (`app-page`, `parent-list`, `child-list`; hooks.ts ListView).
-  for (const [verb, listView] of Object.entries(engine.hooks.views ?? {}))
-    app.get(`${def.path}/${verb}`, view, (request) => {
-      request.query = listView.query(query(request));
-      return listView.forest && def.tree ? forestList(engine, request) : list(request);
-    });
-
-  app.get(`${def.path}/detail`, view, async (request) => {
-    const user = requireUser(request);
-    const q = query(request);
-    // Trees keyed by another field (regions by code) may also be read by that key.
-    const byKey =
-      engine.treeKey && engine.treeKey.column !== 'id' && typeof q[engine.treeKey.field] === 'string';
-    const id = byKey ? String(q[engine.treeKey!.field]) : q.id;
-    if (!byKey && !isId(id)) throw badRequest('缺少必要的请求参数: id');
-    return engine.run(user, async (trx, base) => {
-      const row = await (
-        await base()
-      )
-        .selectAll()
-        .where(byKey ? engine.treeKey!.column : 'id', '=', id)
-        .executeTakeFirst();
-      if (!row) throw notFound();
-      return ok((await engine.decorate(trx, user, [row as Row]))[0]);
-    });
-  });
-
-  const writeRoute = (mode: 'submit' | 'save' | 'update') => async (request: FastifyRequest) => {
-    const user = requireUser(request);
-    const body = request.body;
-    if (!body || typeof body !== 'object' || Array.isArray(body)) throw badRequest('请求体格式错误');
-    return idempotent(ctx.store, request, user, async () => {
-      const result = await engine.write(user, body as Record<string, unknown>, mode);
-      return ok({ id: result.id }, result.isNew ? '新增成功' : '更新成功');
-    });
-  };
-  // The permission (add or edit) depends on the body, so it is checked inside the handler.
-  const writeAccess = { config: { access: { token: true as const } } };
-  if (def.write !== 'save-update') app.post(`${def.path}/submit`, writeAccess, writeRoute('submit'));
-  if (def.write === 'save-update' || def.write === 'all') {
-    app.post(`${def.path}/save`, writeAccess, writeRoute('save'));
-    app.post(`${def.path}/update`, writeAccess, writeRoute('update'));
-  }
-
-  if (hasStandard(def, 'delete')) {
-    app.post(
-      `${def.path}/remove`,
-      { config: { access: { perm: buttonCodes(def, 'delete') } } },
-      async (request) => {
-        const user = requireUser(request);
-        const q = query(request);
-        const body = request.body as Record<string, unknown> | undefined;
-        // `ids=a,b` (the standard pattern) or one `id=` (BladeX region/remove?id=)
-        await engine.remove(user, selectedIds(q.ids ?? body?.ids ?? q.id ?? body?.id));
-        return done('删除成功');
-      },
-    );
-  }
-
-  // Pickers: id and label of every visible row (capped).
-  const label = labelFieldOf(def);
-  const labelColumn = engine.fields[label]?.column ?? 'id';
-  app.get(`${def.path}/select`, picker, async (request) => {
-    const user = requireUser(request);
-    // Platform-wide resources list the asked tenant's rows (default: the caller's), not every tenant's.
-    const tenantId = tenantParam(query(request).tenantId, user);
-    // `ids=a,b`: only those rows (a picker naming the labels of saved values)
-    const ids = query(request).ids === undefined ? undefined : selectedIds(query(request).ids);
-    return engine.run(user, async (_trx, base) => {
-      let q = await base();
-      if (engine.crossTenant(user) && !ids) q = q.where('tenant_id', '=', tenantId);
-      if (ids) q = q.where('id', 'in', ids);
-      const rows = (await q
-        .select(['id', sql.ref(labelColumn).as('label')])
-        .orderBy(sql.ref(labelColumn))
-        .limit(1000)
-        .execute()) as Row[];
-      return ok(rows.map((r) => ({ id: String(r.id), [label]: r.label })));
-    });
-  });
-
-  if (def.tree) {
-    const parentField = def.fields.find((f) => f.name === def.tree!.parentField);
-    if (!parentField)
-      throw new Error(`${def.name}: tree parent field ${def.tree.parentField} is not a field`);
-    const parentColumn = columnOf(parentField);
-    const key = engine.treeKey!;
-    const keyOf = (r: Row) => String(r[key.column]);
-    const nodes = async (user: AuthUser, parentKey?: string, askedTenant?: unknown) =>
-      engine.run(user, async (trx, base) => {
-        let q = await base();
-        // Platform-wide trees show one tenant at a time: the asked one, else the caller's.
-        if (engine.crossTenant(user)) q = q.where('tenant_id', '=', tenantParam(askedTenant, user));
-        if (parentKey !== undefined) q = q.where(parentColumn, '=', parentKey);
-        const rows = (await applySorts(q.selectAll(), [], engine.fallbackSort).execute()) as Row[];
-        const parents = new Set<string>();
-        if (parentKey !== undefined && rows.length) {
-          let c = trx.selectFrom(def.table).select(parentColumn).where(parentColumn, 'in', rows.map(keyOf));
-          if (def.softDelete) c = c.where('is_deleted', '=', 0);
-          for (const r of (await c.execute()) as Row[]) parents.add(String(r[parentColumn]));
-        }
-        return { rows, parents, wire: await engine.decorate(trx, user, rows) };
-      });
-    // The parent arrives as `parentId` (BladeX) or under the parent field's own name (`parentCode`).
-    const parentParam = (request: FastifyRequest) => {
-      const q = query(request);
-      const raw = q.parentId ?? q[def.tree!.parentField];
-      if (raw === undefined || raw === '') return key.root;
-      if (typeof raw !== 'string' || !/^[0-9A-Za-z_-]{1,64}$/.test(raw))
-        throw badRequest('上级节点格式不正确');
-      return raw;
-    };
-    const toTree = (r: Row) => ({
-      id: keyOf(r),
-      parentId: String(r[parentColumn] ?? key.root),
-      title: String(r[labelColumn] ?? ''),
-      key: keyOf(r),
-      value: keyOf(r),
-    });
-    app.get(`${def.path}/tree`, picker, async (request) => {
-      const { rows } = await nodes(requireUser(request), undefined, query(request).tenantId);
-      return ok(treeNodes(buildForest(rows.map(toTree))));
-    });
-    app.get(`${def.path}/lazy-tree`, picker, async (request) => {
-      const { rows, parents } = await nodes(
-        requireUser(request),
-        parentParam(request),
-        query(request).tenantId,
-      );
-      return ok(rows.map((r) => ({ ...toTree(r), hasChildren: parents.has(keyOf(r)) })));
-    });
-    app.get(`${def.path}/lazy-list`, view, async (request) => {
-      const { rows, wire, parents } = await nodes(
-        requireUser(request),
-        parentParam(request),
-        query(request).tenantId,
-      );
-      return ok(wire.map((r, i) => ({ ...r, hasChildren: parents.has(keyOf(rows[i]!)) })));
-    });
-  }
-
+/** Registers the wire of one resource module: list/page/detail/remove, submit or save/update, and for
+ * trees tree/lazy-tree/lazy-list, plus select, Excel export/import when enabled, the module's extra
+ * verbs and its own routes. */
+export function resourceRoutes(
+  app: FastifyInstance,
+  ctx: AppContext,
+  module: ResourceModule,
+  onInsert?: EngineBehaviour['onInsert'],
+): ResourceEngine {
+  const { def } = module;
+  const engine = new ResourceEngine(def, ctx, { hooks: module.hooks, onInsert });
+  const access = readAccess(def);
+  listRoutes(app, engine, access);
+  detailRoute(app, engine, access);
+  writeRoutes(app, engine);
+  selectRoute(app, engine, access);
+  if (def.tree) treeRoutes(app, engine, access);
   if (def.exportable || def.importable) excelRoutes(app, engine);
-  engine.hooks.routes?.(app, ctx);
+  verbRoutes(app, engine, module.verbs);
+  module.routes?.(app, ctx, engine);
   return engine;
 }
