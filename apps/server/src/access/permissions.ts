@@ -67,7 +67,7 @@ export interface Grants {
 }
 
 /** What a user's roles are granted, read in one query and cached briefly per tenant + role set. Every
- * change to grants or menus calls `invalidate()` (system/grants-changed.ts) and replaces the shared
+ * change to grants or menus calls `invalidate()` (access/grants-changed.ts) and replaces the shared
  * grants version, which the guard reads with every token and hands to `sync`: so the next request of
  * any user on any instance sees the change. */
 export class PermissionService {

@@ -61,7 +61,7 @@ export const parseJson = (v: unknown): Record<string, unknown> =>
 export { paging } from '../http/list-query.js';
 export type { Paging };
 
-/** A page of a work list; `totalExact: false` when `total` is the planner's estimate (crud/page-total.ts). */
+/** A page of a work list; `totalExact: false` when `total` is the planner's estimate (engine/crud/page-total.ts). */
 export const pageOf = <T>(records: T[], total: PageTotal, p: Paging) =>
   page(records, total.total, p, total.exact);
 

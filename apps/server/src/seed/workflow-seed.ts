@@ -1,6 +1,6 @@
 /**
  * Seeds the shipped processes (idempotent): the leave demo and one approval process per flow of
- * product-spec §4 (workflow/flows.ts). Each is deployed once in the platform tenant 000000 without
+ * product-spec §4 (domains/workflow/flows.ts). Each is deployed once in the platform tenant 000000 without
  * target tenants, i.e. as a shared ("common", BladeX mode 1) definition: flow_process_definition.shared
  * = 1, which the shared_read row-level-security policy of 0005_workflow.sql lets every tenant read, so
  * every tenant can start it (instances, tasks and history then belong to the starting tenant). A model

@@ -28,7 +28,7 @@ export function menuSessionRoutes(app: FastifyInstance, ctx: AppContext): void {
 
   // The session's menus and buttons: asked by every page load of every user, the same for everyone with
   // the same tenant, roles and top menu. Built answers are kept serialized, keyed on the shared grants
-  // version that every menu, grant, top-menu or package change replaces (system/grants-changed.ts).
+  // version that every menu, grant, top-menu or package change replaces (access/grants-changed.ts).
   const routesCache = new AnswerCache();
   const buttonsCache = new AnswerCache();
   const sessionKey = (user: AuthUser, extra = '') =>

@@ -41,7 +41,7 @@ export function menuWriteRoutes(app: FastifyInstance, ctx: AppContext): void {
     values.remote_entry = remoteEntry;
     await ctx.db.tx({ tenantId: user.tenantId }, async (trx) => {
       if (id) {
-        // optimistic locking, as for every resource (crud/record-version.ts)
+        // optimistic locking, as for every resource (engine/crud/record-version.ts)
         const current = await trx
           .selectFrom('blade_menu')
           .selectAll()
