@@ -17,6 +17,25 @@ const appImports = {
   message: 'Nothing imports apps/*: move shared code into packages/*.',
 };
 const noApps = { patterns: [appImports] };
+const serverOnly = {
+  group: ['@tongxin/shared-ui', '@tongxin/api-client', 'react', 'antd'],
+  message: 'The server depends only on packages/resources.',
+};
+/** The server's domains (apps/server/src/domains/<name>) and what is not a domain. */
+const DOMAINS = ['system', 'party', 'community', 'workflow'];
+const SERVER_INFRASTRUCTURE = [
+  'engine/**/*.ts',
+  'flow/**/*.ts',
+  'access/**/*.ts',
+  'auth/**/*.ts',
+  'db/**/*.ts',
+  'dicts/**/*.ts',
+  'files/**/*.ts',
+  'http/**/*.ts',
+  'util/**/*.ts',
+  'config.ts',
+  'context.ts',
+];
 const restrict = (...groups) => ['error', { patterns: [appImports, ...groups] }];
 
 export default tseslint.config(
@@ -94,12 +113,39 @@ export default tseslint.config(
   },
   {
     files: ['apps/server/**/*.ts'],
+    rules: { 'no-restricted-imports': restrict(serverOnly) },
+  },
+  {
+    // The generic engine, the BPMN executor and the infrastructure know no domain: domains plug into
+    // them through buildApp (engine/module.ts), never the other way round. Only the composition (app.ts,
+    // main.ts, seed/) imports domains/.
+    files: SERVER_INFRASTRUCTURE.map((p) => `apps/server/src/${p}`),
     rules: {
-      'no-restricted-imports': restrict({
-        group: ['@tongxin/shared-ui', '@tongxin/api-client', 'react', 'antd'],
-        message: 'The server depends only on packages/resources.',
+      'no-restricted-imports': restrict(serverOnly, {
+        regex: '(^|/)domains(/|$)',
+        message: 'The engine, flow/ and the infrastructure never import a domain (apps/server/src/domains).',
       }),
     },
+  },
+  // A domain's room on the server: it may use the engine, flow/ and the infrastructure, never another
+  // domain (nor domains/index.ts, which gathers them all). What two domains share goes to the engine or
+  // the infrastructure.
+  ...DOMAINS.map((domain) => {
+    const others = DOMAINS.filter((d) => d !== domain).join('|');
+    return {
+      files: [`apps/server/src/domains/${domain}/**/*.ts`],
+      rules: {
+        'no-restricted-imports': restrict(serverOnly, {
+          regex: `(^|/)domains/(?!${domain}/)|^(\\.\\./)+((${others})(/|$)|index(\\.js)?$)`,
+          message: `The ${domain} domain imports no other domain: move what is shared to the engine or the infrastructure.`,
+        }),
+      },
+    };
+  }),
+  {
+    // Functions stay short: split long ones along their seams.
+    files: ['apps/server/src/**/*.ts'],
+    rules: { 'max-lines-per-function': ['error', { max: 120, skipBlankLines: true, skipComments: true }] },
   },
 
   {

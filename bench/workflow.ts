@@ -13,7 +13,7 @@ import { Database } from '@tongxin/server/src/db/database.js';
 import { nextId } from '@tongxin/server/src/db/ids.js';
 import { migrate } from '@tongxin/server/src/db/migrate.js';
 import { seed } from '@tongxin/server/src/seed/seed.js';
-import { completeTask, deploy, startProcess } from '@tongxin/server/src/workflow/service.js';
+import { completeTask, deploy, startProcess } from '@tongxin/server/src/flow/service.js';
 import { drive, median, type Run } from './load.js';
 
 const COUNT = Number(process.env.BENCH_TASKS ?? 1500);

@@ -1,7 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import multipart from '@fastify/multipart';
-import { resources } from '@tongxin/resources';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { CaptchaService } from './auth/captcha.js';
 import { CurrentRoles } from './auth/current-roles.js';
@@ -11,7 +10,6 @@ import { authRoutes } from './auth/routes.js';
 import { TokenService } from './auth/tokens.js';
 import type { Config } from './config.js';
 import type { AppContext } from './context.js';
-import { resourceRoutes } from './crud/resource-routes.js';
 import type { Database } from './db/database.js';
 import { type FileStore, LocalFileStore, S3FileStore } from './files/file-store.js';
 import { uploadRoutes } from './files/upload-routes.js';
@@ -21,17 +19,16 @@ import { serializeError } from './http/error-log.js';
 import { hasShellBuild, serveFrontEnd } from './http/front-end.js';
 import { healthRoutes } from './http/health-routes.js';
 import { installSecurityHeaders } from './http/security-headers.js';
-import './resources/index.js';
-import { DictCache } from './system/dict-cache.js';
-import { type DictItem, dictRoutes } from './system/dict-routes.js';
-import { cspSourcesOf, MenuStore } from './system/menu-store.js';
-import { menuRoutes } from './system/menu-routes.js';
-import { PermissionService } from './system/permissions.js';
-import { shellRoutes } from './system/shell-routes.js';
-import { userSettingRoutes } from './system/user-setting-routes.js';
+import { cspSourcesOf, MenuStore } from './access/menu-store.js';
+import { PermissionService } from './access/permissions.js';
+import { defaultDomains } from './domains/index.js';
+import { DictCache } from './dicts/dict-cache.js';
+import type { DictItem } from './dicts/dict-items.js';
+import { Approvals } from './engine/approval/approvals.js';
+import type { DomainModule } from './engine/module.js';
+import { serveResources } from './engine/serve-resources.js';
 import { createStore, type KvStore } from './util/kv-store.js';
 import { SharedVersion } from './util/shared-version.js';
-import { workflowRoutes } from './workflow/index.js';
 
 export interface BuildOptions {
   config: Config;
@@ -40,12 +37,15 @@ export interface BuildOptions {
   files?: FileStore;
   /** false: no log; a stream: log lines go there (tests read them); else standard output. */
   logger?: boolean | { write: (line: string) => void };
+  /** The domains served, each with its resources and routes (default: all four, domains/index.ts). */
+  domains?: readonly DomainModule[];
 }
 
 /** The whole HTTP server: the BladeX API plus, when built, the shell and the remotes. */
 export async function buildApp(options: BuildOptions): Promise<{ app: FastifyInstance; ctx: AppContext }> {
-  const { config, db } = options;
+  const { config, db, domains = defaultDomains } = options;
   const store = options.store ?? createStore(config.redisUrl);
+  const modules = domains.flatMap((d) => d.resources);
   const ctx: AppContext = {
     config,
     db,
@@ -58,10 +58,15 @@ export async function buildApp(options: BuildOptions): Promise<{ app: FastifyIns
     lockout: new LoginLockout(store, config.loginMaxFailures, config.loginLockSeconds),
     permissions: new PermissionService(db),
     grantsVersion: new SharedVersion(store, 'version:grants'),
+    menus: new MenuStore(db),
     dicts: new DictCache<DictItem>(),
     files:
       options.files ??
       (config.s3 ? new S3FileStore(config.s3) : new LocalFileStore(path.join(config.dataDir, 'uploads'))),
+    approvals: new Approvals(
+      modules,
+      domains.flatMap((d) => d.processes ?? []),
+    ),
   };
   const app = Fastify({
     logger:
@@ -88,9 +93,8 @@ export async function buildApp(options: BuildOptions): Promise<{ app: FastifyIns
   const hasShell = hasShellBuild(config.staticRoot);
   installErrorHandling(app, hasShell ? { root: shellDist, index: 'index.html' } : undefined);
   installGuard(app, ctx);
-  const menus = new MenuStore(db);
   installSecurityHeaders(app, async () => ({
-    ...cspSourcesOf(await menus.all()),
+    ...cspSourcesOf(await ctx.menus.all()),
     dev: config.devRemoteOrigins,
   }));
   installDrain(app);
@@ -98,13 +102,10 @@ export async function buildApp(options: BuildOptions): Promise<{ app: FastifyIns
 
   healthRoutes(app, ctx);
   authRoutes(app, ctx);
-  menuRoutes(app, ctx, menus);
-  dictRoutes(app, ctx);
-  shellRoutes(app, ctx);
   uploadRoutes(app, ctx);
-  userSettingRoutes(app, ctx);
-  for (const def of resources) resourceRoutes(app, ctx, def);
-  workflowRoutes(app, ctx, resources);
+  // Every domain's resources with their behaviour (engine/serve-resources.ts), then its own routes.
+  serveResources(app, ctx, modules);
+  for (const d of domains) d.routes?.(app, ctx);
 
   await serveFrontEnd(app, config.staticRoot, hasShell);
   app.addHook('onClose', async () => {

@@ -1,13 +1,15 @@
+import type { MenuStore } from './access/menu-store.js';
+import type { PermissionService } from './access/permissions.js';
 import type { CaptchaService } from './auth/captcha.js';
 import type { CurrentRoles } from './auth/current-roles.js';
 import type { LoginLockout } from './auth/lockout.js';
 import type { TokenService } from './auth/tokens.js';
 import type { Config } from './config.js';
 import type { Database } from './db/database.js';
+import type { DictCache } from './dicts/dict-cache.js';
+import type { DictItem } from './dicts/dict-items.js';
+import type { Approvals } from './engine/approval/approvals.js';
 import type { FileStore } from './files/file-store.js';
-import type { DictCache } from './system/dict-cache.js';
-import type { DictItem } from './system/dict-routes.js';
-import type { PermissionService } from './system/permissions.js';
 import type { KvStore } from './util/kv-store.js';
 import type { SharedVersion } from './util/shared-version.js';
 
@@ -22,8 +24,12 @@ export interface AppContext {
   captcha: CaptchaService;
   lockout: LoginLockout;
   permissions: PermissionService;
-  /** Replaced whenever menus or grants change (system/grants-changed.ts); menu answers are cached on it. */
+  /** Replaced whenever menus or grants change (access/grants-changed.ts); menu answers are cached on it. */
   grantsVersion: SharedVersion;
+  /** The live menus: the menu routes and the page policy (the remotes' origins) read them. */
+  menus: MenuStore;
   dicts: DictCache<DictItem>;
   files: FileStore;
+  /** The approval effects of every resource with a process, and the shipped processes (engine/approval). */
+  approvals: Approvals;
 }

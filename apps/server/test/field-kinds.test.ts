@@ -1,6 +1,6 @@
 import { defineResource } from '@tongxin/resources';
 import { describe, expect, it } from 'vitest';
-import { validateBody } from '../src/crud/validate.js';
+import { validateBody } from '../src/engine/crud/validate.js';
 import { ApiError } from '../src/http/envelope.js';
 
 // Rich text is stored sanitised (every client may render it as HTML); a region is the cascader's path.

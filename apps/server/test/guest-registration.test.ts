@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { nextId } from '../src/db/ids.js';
-import { assertAccountQuota } from '../src/resources/accounts.js';
-import { REGISTRATIONS_PER_IP_HOUR } from '../src/resources/guest-registration.js';
+import { assertAccountQuota } from '../src/domains/system/accounts.js';
+import { REGISTRATIONS_PER_IP_HOUR } from '../src/domains/system/guest-registration.js';
 import { MemoryStore } from '../src/util/kv-store.js';
 import { addTenantWithUser } from './fixtures.js';
 import { startTestServer, type TestServer } from './harness.js';

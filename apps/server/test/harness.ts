@@ -7,6 +7,7 @@ import pg from 'pg';
 import { buildApp } from '../src/app.js';
 import { type Config, loadConfig } from '../src/config.js';
 import type { AppContext } from '../src/context.js';
+import type { DomainModule } from '../src/engine/module.js';
 import { Database } from '../src/db/database.js';
 import { migrate } from '../src/db/migrate.js';
 import { md5Hex } from '../src/auth/passwords.js';
@@ -55,6 +56,7 @@ export async function startTestServer(
   overrides: Partial<Config> = {},
   store?: KvStore,
   beforeReady?: (app: FastifyInstance) => void,
+  domains?: readonly DomainModule[],
 ): Promise<TestServer> {
   const { db, drop } = await openTestDatabase();
   const config = {
@@ -71,6 +73,7 @@ export async function startTestServer(
     db,
     store: store ?? new MemoryStore(),
     logger: process.env.TEST_LOG === '1',
+    domains,
   });
   beforeReady?.(app);
   await app.ready();

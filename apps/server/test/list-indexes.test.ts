@@ -1,7 +1,7 @@
 import { CompiledQuery, sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Trx } from '../src/db/database.js';
-import { TASK_COLUMNS, taskQuery } from '../src/workflow/work-query.js';
+import { TASK_COLUMNS, taskQuery } from '../src/flow/work-query.js';
 import { startTestServer, type TestServer } from './harness.js';
 
 // The first page of each big list is read in order from an index (migration 0012): the plan of the

@@ -8,7 +8,7 @@ import {
   userResource,
 } from '@tongxin/resources';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { validateBody } from '../src/crud/validate.js';
+import { validateBody } from '../src/engine/crud/validate.js';
 import { ApiError } from '../src/http/envelope.js';
 import { parseListQuery } from '../src/http/list-query.js';
 import { call, login, startTestServer, type TestServer } from './harness.js';

@@ -1,6 +1,6 @@
 import { resources } from '@tongxin/resources';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { queryFieldsOf } from '../src/crud/query-fields.js';
+import { queryFieldsOf } from '../src/engine/crud/query-fields.js';
 import { SUFFIXES } from '../src/http/list-query.js';
 import { call, login, startTestServer, type TestServer } from './harness.js';
 import { LEAKS, NASTY } from './injection.js';

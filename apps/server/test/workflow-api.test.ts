@@ -3,8 +3,9 @@
 import { defineResource, type ResourceDef } from '@tongxin/resources';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { declareApprovalResource, startBusinessProcess } from '../src/workflow/approval.js';
-import { LEAVE_XML } from '../src/workflow/flows.js';
+import { defaultDomains, partyDomain } from '../src/domains/index.js';
+import { startBusinessProcess } from '../src/engine/approval/start-process.js';
+import { LEAVE_XML } from '../src/domains/workflow/flows.js';
 import { SEEDED_PROCESSES } from '../src/seed/workflow-seed.js';
 import { seed } from '../src/seed/seed.js';
 import { addTenantWithUser } from './fixtures.js';
@@ -73,10 +74,14 @@ const data = async (res: Awaited<ReturnType<typeof call>>) => {
 };
 
 beforeAll(async () => {
-  // Test-only definitions with `process`: later issues only declare it on their own definitions.
-  declareApprovalResource(archiveDef);
-  declareApprovalResource(borrowDef);
-  s = await startTestServer();
+  // Test-only definitions with `process`, served as the party domain's (later issues declare it on
+  // their own definitions).
+  const party = {
+    ...partyDomain,
+    resources: [...partyDomain.resources, { def: archiveDef }, { def: borrowDef }],
+  };
+  const domains = defaultDomains.map((d) => (d === partyDomain ? party : d));
+  s = await startTestServer({}, undefined, undefined, domains);
 }, 120_000);
 afterAll(async () => s?.close());
 
@@ -597,7 +602,7 @@ describe('workflow', () => {
     expect(again.json().msg).toBe(`ID为 [${simple.id}] 的流程已是此状态，无需操作`);
     const cannotStart = await s.db
       .tx({ tenantId: '000000' }, async (trx) => {
-        const { startProcess } = await import('../src/workflow/service.js');
+        const { startProcess } = await import('../src/flow/service.js');
         return startProcess(
           trx,
           { userId: '1', tenantId: '000000', roleAliases: [] },

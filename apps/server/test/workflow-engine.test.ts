@@ -4,10 +4,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../src/db/database.js';
 import { migrate } from '../src/db/migrate.js';
 import { nextId } from '../src/db/ids.js';
-import { compileExpression, evalExpression, ExpressionError } from '../src/workflow/expr.js';
-import { DeployError, parseBpmn, toRunnable } from '../src/workflow/compile.js';
-import { completeTaskSteps, FlowError, startProcessSteps } from '../src/workflow/runtime.js';
-import { LEAVE_XML } from '../src/workflow/flows.js';
+import { compileExpression, evalExpression, ExpressionError } from '../src/flow/expr.js';
+import { DeployError, parseBpmn, toRunnable } from '../src/flow/compile.js';
+import { completeTaskSteps, FlowError, startProcessSteps } from '../src/flow/runtime.js';
+import { LEAVE_XML } from '../src/domains/workflow/flows.js';
 import {
   type Actor,
   claimTask,
@@ -15,7 +15,7 @@ import {
   deploy,
   MSG_TASK_DONE,
   startProcess,
-} from '../src/workflow/service.js';
+} from '../src/flow/service.js';
 import { openTestDatabase } from './harness.js';
 
 const NS = `xmlns="http://www.omg.org/spec/BPMN/20100524/MODEL" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:flowable="http://flowable.org/bpmn" targetNamespace="t"`;

@@ -26,44 +26,20 @@ export {
 export { contactPhoneResource } from './community/contactPhone';
 export { partyDutyResource } from './party/partyDuty';
 export { noticeResource } from './desk/notice';
-import { paramResource } from './system/param';
-import { tenantResource } from './system/tenant';
-import { tenantPackageResource } from './system/tenantPackage';
-import { userResource } from './system/user';
-import { roleResource } from './system/role';
-import { deptResource } from './system/dept';
-import { postResource } from './system/post';
-import { topMenuResource } from './system/topMenu';
-import { dictResource } from './system/dict';
-import { dictBizResource } from './system/dictBiz';
-import { regionResource } from './system/region';
-import { clientResource } from './system/client';
-import { dataScopeResource } from './system/dataScope';
-import { apiScopeResource } from './system/apiScope';
-import { contactPhoneResource } from './community/contactPhone';
-import { partyDutyResource } from './party/partyDuty';
-import { noticeResource } from './desk/notice';
+import { communityResources } from './community';
+import { partyResources } from './party';
+import { systemResources } from './system';
+import { workflowResources } from './workflow';
 import type { ResourceDef } from './define';
 
-/** Every resource served by the generic engine. */
+export { communityResources, partyResources, systemResources, workflowResources };
+
+/** Every resource served by the generic engine: the domains' lists concatenated. */
 export const resources: ResourceDef[] = [
-  paramResource,
-  tenantResource,
-  tenantPackageResource,
-  userResource,
-  roleResource,
-  deptResource,
-  postResource,
-  topMenuResource,
-  dictResource,
-  dictBizResource,
-  regionResource,
-  clientResource,
-  dataScopeResource,
-  apiScopeResource,
-  partyDutyResource,
-  contactPhoneResource,
-  noticeResource,
+  ...systemResources,
+  ...partyResources,
+  ...communityResources,
+  ...workflowResources,
 ];
 export { FLOWABLE_MODDLE } from './workflow/flowable-moddle';
 export { RICH_TEXT_TAGS, RICH_TEXT_ATTRIBUTES } from './rich-text-policy';

@@ -5,7 +5,7 @@ import { ApiError, done, ok } from '../http/envelope.js';
 import { header, requestParams } from '../http/params.js';
 import { DailyQuota } from '../util/daily-quota.js';
 import { formatDateTime } from '../util/datetime.js';
-import { grantsChanged } from '../system/grants-changed.js';
+import { grantsChanged } from '../access/grants-changed.js';
 import { requireUser } from './guard.js';
 import { LOGIN_MSG, LoginService, OAuthError } from './login-service.js';
 

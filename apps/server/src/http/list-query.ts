@@ -181,7 +181,7 @@ export function applySorts<Q extends AnySelect>(qb: Q, sorts: Sort[], fallback: 
   return q;
 }
 
-/** A page answer (wire.ts); `totalExact` is false when `total` is an estimate (crud/page-total.ts). */
+/** A page answer (wire.ts); `totalExact` is false when `total` is an estimate (engine/crud/page-total.ts). */
 export function page<T>(
   records: T[],
   total: number,

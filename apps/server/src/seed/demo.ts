@@ -4,6 +4,8 @@ import { type Database, type Db, PLATFORM_TENANT, type Trx } from '../db/databas
 import { nextId } from '../db/ids.js';
 import { lockSeed } from '../db/migrate.js';
 import { hashPassword, md5Hex } from '../auth/passwords.js';
+import { defaultDomains } from '../domains/index.js';
+import type { DomainModule } from '../engine/module.js';
 import { formatDateTime } from '../util/datetime.js';
 import { ADMIN_ACCOUNT, ADMIN_PASSWORD, seedDictionaries } from './seed.js';
 
@@ -305,8 +307,12 @@ async function isFresh(q: Db): Promise<boolean> {
   return Number(users?.n ?? 0) === 0 && Number(tenants?.n ?? 0) === 0;
 }
 
-/** Seeds the demo organisation into a fresh database (see the module comment). Idempotent. */
-export async function seedDemo(db: Database): Promise<{ created: boolean }> {
+/** Seeds the demo organisation into a fresh database (see the module comment), then each domain's part
+ * of the demo data (DomainModule.seedDemo). Idempotent. */
+export async function seedDemo(
+  db: Database,
+  domains: readonly DomainModule[] = defaultDomains,
+): Promise<{ created: boolean }> {
   if (!(await isFresh(db.kysely))) return { created: false };
 
   // Hash outside the transaction (argon2id is slow on purpose); one salt per account.
@@ -352,27 +358,7 @@ export async function seedDemo(db: Database): Promise<{ created: boolean }> {
     const creator = platformAdmin ? String(platformAdmin.id) : null;
     const creatorDept = platformAdmin?.dept_id ? String(platformAdmin.dept_id).split(',')[0]! : null;
 
-    // Product packages (platform rows); the second tenant is bound to the first.
-    const standardPackage = nextId();
-    await trx
-      .insertInto('blade_tenant_package')
-      .values([
-        {
-          id: standardPackage,
-          package_name: '街道社区标准版',
-          menu_id: resolveGrant(menus, TENANT_ADMIN_GRANT).join(','),
-          remark: '党建、社区服务、流程与租户内系统管理',
-          ...audit(creator, creatorDept),
-        },
-        {
-          id: nextId(),
-          package_name: '党建基础版',
-          menu_id: resolveGrant(menus, { include: ['party', 'work'] }).join(','),
-          remark: '仅党建管理与我的事务',
-          ...audit(creator, creatorDept),
-        },
-      ])
-      .execute();
+    const standardPackage = await seedPackages(trx, menus, audit(creator, creatorDept));
 
     await seedOrganisation(trx, {
       tenantId: PLATFORM_TENANT,
@@ -387,59 +373,110 @@ export async function seedDemo(db: Database): Promise<{ created: boolean }> {
       audit: audit(creator, creatorDept),
     });
 
-    await trx
-      .insertInto('blade_tenant')
-      .values({
-        id: nextId(),
-        tenant_id: DEMO_TENANT,
-        tenant_name: '拉萨市城关区八廓街道',
-        linkman: '达瓦次仁',
-        contact_number: '0891-6320101',
-        address: '西藏自治区拉萨市城关区八廓街道办事处',
-        account_number: 100,
-        package_id: standardPackage,
-        ...audit(creator, creatorDept),
-      })
-      .execute();
-    const tenantOrg = await seedOrganisation(trx, {
-      tenantId: DEMO_TENANT,
-      depts: TENANT_DEPTS,
-      posts: TENANT_POSTS,
-      roles: [
-        { alias: 'admin', name: '管理员', sort: 1, menuIds: resolveGrant(menus, TENANT_ADMIN_GRANT) },
-        { ...ROLE_SECRETARY, menuIds: resolveGrant(menus, ROLE_SECRETARY.grant) },
-        { ...ROLE_GRID, menuIds: resolveGrant(menus, ROLE_GRID.grant) },
-      ],
-      users: TENANT_USERS,
+    await seedDemoTenant(trx, {
+      menus,
+      packageId: standardPackage,
       hashOf,
-      codePrefix: 'BK',
-      phoneOffset: PLATFORM_USERS.length,
-      rootSort: 1,
-      audit: audit(),
+      tenantAdminHash,
+      creatorAudit: audit(creator, creatorDept),
+      tenantAudit: audit(),
     });
-    await trx
-      .insertInto('blade_user')
-      .values({
-        id: nextId(),
-        tenant_id: DEMO_TENANT,
-        code: 'BK0000',
-        user_type: 1,
-        account: ADMIN_ACCOUNT,
-        password: tenantAdminHash,
-        name: '管理员',
-        real_name: '管理员',
-        email: `admin.${DEMO_TENANT}@tongxin.local`,
-        phone: phoneOf(PLATFORM_USERS.length + TENANT_USERS.length),
-        sex: 1,
-        role_id: tenantOrg.roles.get('admin')!,
-        dept_id: tenantOrg.depts.get('street')!,
-        post_id: tenantOrg.posts.get('admin')!,
-        ...audit(),
-      })
-      .execute();
-    await seedDictionaries(trx, DEMO_TENANT, true);
+    for (const d of domains) await d.seedDemo?.({ trx, tenantIds: [PLATFORM_TENANT, DEMO_TENANT] });
     return { created: true };
   });
+}
+
+/** The product packages (platform rows); returns the id of the standard one the demo tenant holds. */
+async function seedPackages(trx: Trx, menus: MenuRow[], audit: Record<string, unknown>): Promise<string> {
+  const standardPackage = nextId();
+  await trx
+    .insertInto('blade_tenant_package')
+    .values([
+      {
+        id: standardPackage,
+        package_name: '街道社区标准版',
+        menu_id: resolveGrant(menus, TENANT_ADMIN_GRANT).join(','),
+        remark: '党建、社区服务、流程与租户内系统管理',
+        ...audit,
+      },
+      {
+        id: nextId(),
+        package_name: '党建基础版',
+        menu_id: resolveGrant(menus, { include: ['party', 'work'] }).join(','),
+        remark: '仅党建管理与我的事务',
+        ...audit,
+      },
+    ])
+    .execute();
+  return standardPackage;
+}
+
+/** The second tenant (DEMO_TENANT, one street) with its organisation, its own admin and business
+ * dictionaries. */
+async function seedDemoTenant(
+  trx: Trx,
+  o: {
+    menus: MenuRow[];
+    packageId: string;
+    hashOf: Map<UserSeed, string>;
+    tenantAdminHash: string;
+    /** audit columns of platform rows (the platform admin) and of the tenant's own rows (nobody) */
+    creatorAudit: Record<string, unknown>;
+    tenantAudit: Record<string, unknown>;
+  },
+): Promise<void> {
+  const { menus, hashOf, tenantAdminHash } = o;
+  await trx
+    .insertInto('blade_tenant')
+    .values({
+      id: nextId(),
+      tenant_id: DEMO_TENANT,
+      tenant_name: '拉萨市城关区八廓街道',
+      linkman: '达瓦次仁',
+      contact_number: '0891-6320101',
+      address: '西藏自治区拉萨市城关区八廓街道办事处',
+      account_number: 100,
+      package_id: o.packageId,
+      ...o.creatorAudit,
+    })
+    .execute();
+  const tenantOrg = await seedOrganisation(trx, {
+    tenantId: DEMO_TENANT,
+    depts: TENANT_DEPTS,
+    posts: TENANT_POSTS,
+    roles: [
+      { alias: 'admin', name: '管理员', sort: 1, menuIds: resolveGrant(menus, TENANT_ADMIN_GRANT) },
+      { ...ROLE_SECRETARY, menuIds: resolveGrant(menus, ROLE_SECRETARY.grant) },
+      { ...ROLE_GRID, menuIds: resolveGrant(menus, ROLE_GRID.grant) },
+    ],
+    users: TENANT_USERS,
+    hashOf,
+    codePrefix: 'BK',
+    phoneOffset: PLATFORM_USERS.length,
+    rootSort: 1,
+    audit: o.tenantAudit,
+  });
+  await trx
+    .insertInto('blade_user')
+    .values({
+      id: nextId(),
+      tenant_id: DEMO_TENANT,
+      code: 'BK0000',
+      user_type: 1,
+      account: ADMIN_ACCOUNT,
+      password: tenantAdminHash,
+      name: '管理员',
+      real_name: '管理员',
+      email: `admin.${DEMO_TENANT}@tongxin.local`,
+      phone: phoneOf(PLATFORM_USERS.length + TENANT_USERS.length),
+      sex: 1,
+      role_id: tenantOrg.roles.get('admin')!,
+      dept_id: tenantOrg.depts.get('street')!,
+      post_id: tenantOrg.posts.get('admin')!,
+      ...o.tenantAudit,
+    })
+    .execute();
+  await seedDictionaries(trx, DEMO_TENANT, true);
 }
 
 interface OrgInput {

@@ -26,6 +26,8 @@ export interface SeedResult {
   dictsAdded: number;
 }
 
+type Audit = Record<string, unknown>;
+
 /** Idempotent base data: platform tenant, client, menus, dictionaries, parameters, the administrator
  * role and the admin user. Existing rows are never overwritten (except the configured client secret);
  * rows missing by their natural key are added, and new menus are granted to the administrator role. */
@@ -42,29 +44,7 @@ export async function seed(db: Database, config: Config): Promise<SeedResult> {
       update_user: null,
       update_time: now,
     };
-
-    let createdPlatform = false;
-    const tenant = await trx
-      .selectFrom('blade_tenant')
-      .select('id')
-      .where('tenant_id', '=', PLATFORM_TENANT)
-      .executeTakeFirst();
-    if (!tenant) {
-      createdPlatform = true;
-      await trx
-        .insertInto('blade_tenant')
-        .values({
-          id: nextId(),
-          tenant_id: PLATFORM_TENANT,
-          tenant_name: '管理组',
-          linkman: 'admin',
-          contact_number: '',
-          address: '',
-          ...audit,
-        })
-        .execute();
-    }
-
+    const createdPlatform = await seedPlatformTenant(trx, audit);
     await seedClient(trx, config, audit);
     const existingMenus = await trx
       .selectFrom('blade_menu')
@@ -74,120 +54,156 @@ export async function seed(db: Database, config: Config): Promise<SeedResult> {
     const menuIds = new Map(existingMenus.map((r) => [String(r.code), String(r.id)]));
     const newMenuIds = await seedMenuTree(trx, seedMenus, '0', menuIds);
     const dictsAdded = await seedDictionaries(trx, PLATFORM_TENANT);
-
-    for (const [key, name, value] of PARAMS) {
-      const exists = await trx
-        .selectFrom('blade_param')
-        .select('id')
-        .where('param_key', '=', key)
-        .where('is_deleted', '=', 0)
-        .executeTakeFirst();
-      if (!exists)
-        await trx
-          .insertInto('blade_param')
-          .values({ id: nextId(), param_name: name, param_key: key, param_value: value, ...audit })
-          .execute();
-    }
-
-    let role = await trx
-      .selectFrom('blade_role')
-      .select('id')
-      .where('tenant_id', '=', PLATFORM_TENANT)
-      .where('role_alias', '=', ADMINISTRATOR_ALIAS)
-      .where('is_deleted', '=', 0)
-      .executeTakeFirst();
-    let grant = newMenuIds;
-    if (!role) {
-      role = { id: nextId() };
-      await trx
-        .insertInto('blade_role')
-        .values({
-          id: role.id,
-          tenant_id: PLATFORM_TENANT,
-          parent_id: 0,
-          role_name: '超级管理员',
-          sort: 1,
-          role_alias: ADMINISTRATOR_ALIAS,
-        })
-        .execute();
-      grant = (await trx.selectFrom('blade_menu').select('id').where('is_deleted', '=', 0).execute()).map(
-        (r) => String(r.id),
-      );
-    }
-    if (grant.length) {
-      await trx
-        .insertInto('blade_role_menu')
-        .values(
-          grant.map((menuId) => ({
-            id: nextId(),
-            tenant_id: PLATFORM_TENANT,
-            role_id: role.id,
-            menu_id: menuId,
-          })),
-        )
-        .onConflict((oc) => oc.columns(['role_id', 'menu_id']).doNothing())
-        .execute();
-    }
-
-    const admin = await trx
-      .selectFrom('blade_user')
-      .select('id')
-      .where('tenant_id', '=', PLATFORM_TENANT)
-      .where('account', '=', ADMIN_ACCOUNT)
-      .where('is_deleted', '=', 0)
-      .executeTakeFirst();
-    if (!admin) {
-      const deptId = nextId();
-      const postId = nextId();
-      await trx
-        .insertInto('blade_dept')
-        .values({
-          id: deptId,
-          tenant_id: PLATFORM_TENANT,
-          parent_id: 0,
-          ancestors: '0',
-          dept_category: 1,
-          dept_name: '同心平台',
-          full_name: '同心社区服务平台',
-          sort: 1,
-        })
-        .execute();
-      await trx
-        .insertInto('blade_post')
-        .values({
-          id: postId,
-          tenant_id: PLATFORM_TENANT,
-          category: 1,
-          post_code: 'admin',
-          post_name: '平台管理员',
-          sort: 1,
-          ...audit,
-        })
-        .execute();
-      await trx
-        .insertInto('blade_user')
-        .values({
-          id: nextId(),
-          tenant_id: PLATFORM_TENANT,
-          code: 'admin',
-          user_type: 1,
-          account: ADMIN_ACCOUNT,
-          password: adminHash,
-          name: '管理员',
-          real_name: '管理员',
-          email: 'admin@tongxin.local',
-          phone: '',
-          sex: 1,
-          role_id: String(role.id),
-          dept_id: deptId,
-          post_id: postId,
-          ...audit,
-        })
-        .execute();
-    }
+    await seedParams(trx, audit);
+    const roleId = await seedAdministratorRole(trx, newMenuIds);
+    await seedAdmin(trx, roleId, adminHash, audit);
     await seedWorkflow(trx);
     return { createdPlatform, menusAdded: newMenuIds.length, dictsAdded };
   });
+}
+
+/** The platform tenant (000000); true when it was created now. */
+async function seedPlatformTenant(trx: Trx, audit: Audit): Promise<boolean> {
+  const tenant = await trx
+    .selectFrom('blade_tenant')
+    .select('id')
+    .where('tenant_id', '=', PLATFORM_TENANT)
+    .executeTakeFirst();
+  if (tenant) return false;
+  await trx
+    .insertInto('blade_tenant')
+    .values({
+      id: nextId(),
+      tenant_id: PLATFORM_TENANT,
+      tenant_name: '管理组',
+      linkman: 'admin',
+      contact_number: '',
+      address: '',
+      ...audit,
+    })
+    .execute();
+  return true;
+}
+
+/** The parameters the product reads (initial password, registration, tenant defaults). */
+async function seedParams(trx: Trx, audit: Audit): Promise<void> {
+  for (const [key, name, value] of PARAMS) {
+    const exists = await trx
+      .selectFrom('blade_param')
+      .select('id')
+      .where('param_key', '=', key)
+      .where('is_deleted', '=', 0)
+      .executeTakeFirst();
+    if (!exists)
+      await trx
+        .insertInto('blade_param')
+        .values({ id: nextId(), param_name: name, param_key: key, param_value: value, ...audit })
+        .execute();
+  }
+}
+
+/** The platform's administrator role, created with every menu, else granted the menus added now;
+ * returns its id. */
+async function seedAdministratorRole(trx: Trx, newMenuIds: string[]): Promise<string> {
+  let role = await trx
+    .selectFrom('blade_role')
+    .select('id')
+    .where('tenant_id', '=', PLATFORM_TENANT)
+    .where('role_alias', '=', ADMINISTRATOR_ALIAS)
+    .where('is_deleted', '=', 0)
+    .executeTakeFirst();
+  let grant = newMenuIds;
+  if (!role) {
+    role = { id: nextId() };
+    await trx
+      .insertInto('blade_role')
+      .values({
+        id: role.id,
+        tenant_id: PLATFORM_TENANT,
+        parent_id: 0,
+        role_name: '超级管理员',
+        sort: 1,
+        role_alias: ADMINISTRATOR_ALIAS,
+      })
+      .execute();
+    grant = (await trx.selectFrom('blade_menu').select('id').where('is_deleted', '=', 0).execute()).map((r) =>
+      String(r.id),
+    );
+  }
+  if (grant.length) {
+    await trx
+      .insertInto('blade_role_menu')
+      .values(
+        grant.map((menuId) => ({
+          id: nextId(),
+          tenant_id: PLATFORM_TENANT,
+          role_id: role.id,
+          menu_id: menuId,
+        })),
+      )
+      .onConflict((oc) => oc.columns(['role_id', 'menu_id']).doNothing())
+      .execute();
+  }
+  return String(role.id);
+}
+
+/** The platform's admin user with its dept and post, when missing. */
+async function seedAdmin(trx: Trx, roleId: string, adminHash: string, audit: Audit): Promise<void> {
+  const admin = await trx
+    .selectFrom('blade_user')
+    .select('id')
+    .where('tenant_id', '=', PLATFORM_TENANT)
+    .where('account', '=', ADMIN_ACCOUNT)
+    .where('is_deleted', '=', 0)
+    .executeTakeFirst();
+  if (admin) return;
+  const deptId = nextId();
+  const postId = nextId();
+  await trx
+    .insertInto('blade_dept')
+    .values({
+      id: deptId,
+      tenant_id: PLATFORM_TENANT,
+      parent_id: 0,
+      ancestors: '0',
+      dept_category: 1,
+      dept_name: '同心平台',
+      full_name: '同心社区服务平台',
+      sort: 1,
+    })
+    .execute();
+  await trx
+    .insertInto('blade_post')
+    .values({
+      id: postId,
+      tenant_id: PLATFORM_TENANT,
+      category: 1,
+      post_code: 'admin',
+      post_name: '平台管理员',
+      sort: 1,
+      ...audit,
+    })
+    .execute();
+  await trx
+    .insertInto('blade_user')
+    .values({
+      id: nextId(),
+      tenant_id: PLATFORM_TENANT,
+      code: 'admin',
+      user_type: 1,
+      account: ADMIN_ACCOUNT,
+      password: adminHash,
+      name: '管理员',
+      real_name: '管理员',
+      email: 'admin@tongxin.local',
+      phone: '',
+      sex: 1,
+      role_id: roleId,
+      dept_id: deptId,
+      post_id: postId,
+      ...audit,
+    })
+    .execute();
 }
 
 async function seedClient(trx: Trx, config: Config, audit: Record<string, unknown>) {

@@ -1,4 +1,4 @@
-import { APPROVAL_FLOWS } from '../../workflow/flows.js';
+import { APPROVAL_FLOWS } from '../../domains/workflow/flows.js';
 
 /**
  * Seeded dictionaries: the system ones BladeX screens bind (api-contract §6.5) and every dictionary of

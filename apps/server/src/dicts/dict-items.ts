@@ -1,0 +1,60 @@
+import type { AppContext } from '../context.js';
+import { PLATFORM_TENANT } from '../db/database.js';
+
+export interface DictItem {
+  id: string;
+  parentId: string;
+  code: string;
+  dictKey: string;
+  dictValue: string;
+  dictValueBo: string;
+  sort: number;
+  remark: string;
+}
+
+/** The items of one dictionary: rows under its header row (parent_id 0), in sort order, cached. Business
+ * dictionaries (`biz`) belong to the tenant; platform ones are shared. */
+export async function loadDictItems(
+  ctx: AppContext,
+  tenantId: string,
+  code: string,
+  biz: boolean,
+): Promise<DictItem[]> {
+  const table = biz ? 'blade_dict_biz' : 'blade_dict';
+  const scopeTenant = biz ? tenantId : PLATFORM_TENANT;
+  return ctx.dicts.get(`${table}:${scopeTenant}:${code}`, async () => {
+    const rows = await ctx.db.tx({ tenantId: scopeTenant }, (trx) => {
+      let q = trx
+        .selectFrom(`${table} as d`)
+        .innerJoin(`${table} as h`, 'h.id', 'd.parent_id')
+        .select([
+          'd.id',
+          'd.parent_id',
+          'd.code',
+          'd.dict_key',
+          'd.dict_value',
+          'd.dict_value_bo',
+          'd.sort',
+          'd.remark',
+        ])
+        .where('h.code', '=', code)
+        .where('h.parent_id', '=', 0)
+        .where('h.is_deleted', '=', 0)
+        .where('d.is_deleted', '=', 0)
+        .orderBy('d.sort')
+        .orderBy('d.id');
+      if (biz) q = q.where('d.tenant_id', '=', scopeTenant);
+      return q.execute();
+    });
+    return rows.map((r): DictItem => ({
+      id: String(r.id),
+      parentId: String(r.parent_id),
+      code: String(r.code),
+      dictKey: String(r.dict_key),
+      dictValue: String(r.dict_value),
+      dictValueBo: (r.dict_value_bo as string | null) ?? '',
+      sort: Number(r.sort),
+      remark: (r.remark as string | null) ?? '',
+    }));
+  });
+}

@@ -1,0 +1,6 @@
+/** The community domain: its definitions (communityResources) and, as they come, their hooks, verbs,
+ * approval effects and statistics. Nothing here reaches into another domain. */
+import { communityResources } from '@tongxin/resources';
+import { domain } from '../../engine/module.js';
+
+export const communityDomain = domain('community', communityResources);

@@ -1,0 +1,194 @@
+/** The user screen's batch calls on selected accounts (reset-password, grant, lock, unlock, audit-pass,
+ * update-platform) and platform-detail. */
+import type { FastifyRequest } from 'fastify';
+import { isAdministrator, requireUser } from '../../auth/guard.js';
+import { revokeUsers, rolesChanged } from '../../auth/revoke-users.js';
+import type { AppContext } from '../../context.js';
+import type { Trx } from '../../db/database.js';
+import type { VerbHandler } from '../../engine/module.js';
+import { badRequest, done, notFound, ok } from '../../http/envelope.js';
+import { idList, requestParams } from '../../http/params.js';
+import { rowToWire } from '../../util/case.js';
+import { formatDateTime } from '../../util/datetime.js';
+import { bump, heldRoles, passwordHash, USER_STATUS } from './accounts.js';
+import { assertGrantableRoles } from './grantable-roles.js';
+import { requireRows } from './shared.js';
+
+async function initPassword(trx: Trx): Promise<string> {
+  const row = await trx
+    .selectFrom('blade_param')
+    .select('param_value')
+    .where('param_key', '=', 'account.initPassword')
+    .where('is_deleted', '=', 0)
+    .executeTakeFirst();
+  return (row?.param_value as string | undefined) ?? '123456';
+}
+
+/** Rows of `userIds` the caller may manage: same tenant, or any tenant for the platform administrator.
+ * `committed`: what follows the change once it has committed (the users' live tokens end, or answer
+ * with their new roles). */
+async function manage(
+  ctx: AppContext,
+  request: FastifyRequest,
+  fn: (trx: Trx, ids: string[]) => Promise<void>,
+  committed?: (ids: string[]) => Promise<void>,
+) {
+  const user = requireUser(request);
+  const ids = idList(requestParams(request).userIds, '用户');
+  if (!ids.length) throw badRequest('请选择至少一条数据');
+  const all = isAdministrator(user);
+  await ctx.db.tx({ tenantId: user.tenantId, allTenants: all }, async (trx) => {
+    let q = trx.selectFrom('blade_user').select('id').where('id', 'in', ids).where('is_deleted', '=', 0);
+    if (!all) q = q.where('tenant_id', '=', user.tenantId);
+    if ((await q.execute()).length !== ids.length) throw notFound('用户不存在');
+    await fn(trx, ids);
+  });
+  await committed?.(ids);
+  return done();
+}
+
+const resetPassword: VerbHandler = {
+  access: { perm: 'user_reset' },
+  handle: (request, { ctx }) =>
+    manage(
+      ctx,
+      request,
+      async (trx, ids) => {
+        const hash = await passwordHash(await initPassword(trx));
+        await trx
+          .updateTable('blade_user')
+          .set({ password: hash, update_time: formatDateTime(), version: bump })
+          .where('id', 'in', ids)
+          .execute();
+      },
+      (ids) => revokeUsers(ctx, ids),
+    ),
+};
+
+const grant: VerbHandler = {
+  access: { perm: 'user_role' },
+  async handle(request, { ctx }) {
+    const roleIds = idList(requestParams(request).roleIds, '角色');
+    if (!roleIds.length) throw badRequest('请选择角色');
+    const user = requireUser(request);
+    return manage(
+      ctx,
+      request,
+      async (trx, ids) => {
+        const targets = await trx
+          .selectFrom('blade_user')
+          .select(['tenant_id', 'role_id'])
+          .where('id', 'in', ids)
+          .execute();
+        const tenants = new Set(targets.map((t) => String(t.tenant_id)));
+        if (tenants.size !== 1) throw badRequest('只能为同一租户的用户分配角色');
+        const tenantId = [...tenants][0]!;
+        await requireRows(trx, 'blade_role', roleIds, tenantId, '角色');
+        // A role every target holds already is kept, not granted; any other must be the caller's to give.
+        const kept = roleIds.filter((id) => targets.every((t) => heldRoles(t.role_id).includes(id)));
+        await assertGrantableRoles(trx, user, tenantId, roleIds, kept);
+        await trx
+          .updateTable('blade_user')
+          .set({ role_id: roleIds.join(','), update_time: formatDateTime(), version: bump })
+          .where('id', 'in', ids)
+          .execute();
+      },
+      (ids) => rolesChanged(ctx, { userIds: ids }),
+    );
+  },
+};
+
+const setStatus = (status: number, perm: string): VerbHandler => ({
+  access: { perm },
+  handle: (request, { ctx }) =>
+    manage(
+      ctx,
+      request,
+      async (trx, ids) => {
+        if (status !== USER_STATUS.normal && ids.includes(requireUser(request).userId))
+          throw badRequest('不能锁定当前登录的用户');
+        const rows = await trx
+          .updateTable('blade_user')
+          .set({ status, update_time: formatDateTime(), version: bump })
+          .where('id', 'in', ids)
+          .returning(['tenant_id', 'account'])
+          .execute();
+        if (status === USER_STATUS.normal) {
+          for (const r of rows) await ctx.lockout.clear(String(r.tenant_id), String(r.account));
+        }
+      },
+      status !== USER_STATUS.normal ? (ids) => revokeUsers(ctx, ids) : undefined,
+    ),
+});
+
+/** Approves guest registrations (status pending → normal); its own button, 审核通过 (user_audit). */
+const auditPass: VerbHandler = {
+  access: { perm: 'user_audit' },
+  handle: (request, { ctx }) =>
+    manage(ctx, request, async (trx, ids) => {
+      const pending = await trx
+        .selectFrom('blade_user')
+        .select('id')
+        .where('id', 'in', ids)
+        .where('status', '=', USER_STATUS.pending)
+        .execute();
+      if (pending.length !== ids.length) throw badRequest('只能审核待审核的注册账号');
+      await trx
+        .updateTable('blade_user')
+        .set({ status: USER_STATUS.normal, update_time: formatDateTime(), version: bump })
+        .where('id', 'in', ids)
+        .execute();
+    }),
+};
+
+const updatePlatform: VerbHandler = {
+  access: { perm: 'user_platform' },
+  async handle(request, { ctx }) {
+    const p = requestParams(request);
+    const userType = Number(p.userType);
+    if (![1, 2, 3].includes(userType)) throw badRequest('请选择用户平台');
+    if ((p.userExt ?? '').length > 255) throw badRequest('用户拓展信息长度不能超过255个字符');
+    (request.query as Record<string, unknown>).userIds = p.userId;
+    return manage(ctx, request, async (trx, ids) => {
+      await trx
+        .updateTable('blade_user')
+        .set({
+          user_type: userType,
+          user_ext: p.userExt ?? null,
+          update_time: formatDateTime(),
+          version: bump,
+        })
+        .where('id', 'in', ids)
+        .execute();
+    });
+  },
+};
+
+const platformDetail: VerbHandler = {
+  method: 'GET',
+  access: { perm: 'user_view' },
+  async handle(request, { ctx }) {
+    const user = requireUser(request);
+    const id = String((request.query as Record<string, unknown>).id ?? '');
+    const row = await ctx.db.tx({ tenantId: user.tenantId, allTenants: isAdministrator(user) }, (trx) =>
+      trx
+        .selectFrom('blade_user')
+        .select(['id', 'tenant_id', 'account', 'real_name', 'user_type', 'user_ext'])
+        .where('id', '=', id)
+        .where('is_deleted', '=', 0)
+        .executeTakeFirst(),
+    );
+    if (!row) throw notFound('用户不存在');
+    return ok(rowToWire(row));
+  },
+};
+
+export const userManageVerbs: Record<string, VerbHandler> = {
+  'reset-password': resetPassword,
+  grant,
+  lock: setStatus(USER_STATUS.disabled, 'user_lock'),
+  unlock: setStatus(USER_STATUS.normal, 'user_unlock'),
+  'audit-pass': auditPass,
+  'update-platform': updatePlatform,
+  'platform-detail': platformDetail,
+};

@@ -1,0 +1,73 @@
+import type { AuthUser } from '../../auth/tokens.js';
+import type { AppContext } from '../../context.js';
+import type { Row, Trx } from '../../db/database.js';
+import { badRequest, notFound } from '../../http/envelope.js';
+import { completeTask } from '../../flow/service.js';
+import { actorOf, idParam, passOf, textParam, variablesOf } from '../../flow/wire.js';
+import { TASK_COLUMNS, taskQuery } from '../../flow/work-query.js';
+import { TABLE } from './business-table.js';
+
+/** The task joined with its instance and definition, as bladeFlow() expects. */
+export async function taskRow(trx: Trx, tenantId: string, taskId: string): Promise<Row | undefined> {
+  return (await taskQuery(trx, tenantId)
+    .select([
+      ...TASK_COLUMNS,
+      't.candidate_users as t_candidate_users',
+      't.candidate_groups as t_candidate_groups',
+      't.status as t_status',
+      'i.process_definition_key as i_process_definition_key',
+    ])
+    .where('t.id', '=', taskId)
+    .executeTakeFirst()) as Row | undefined;
+}
+
+export const taskAsRow = (r: Row): Row => ({
+  status: r.t_status,
+  assignee: r.t_assignee,
+  candidate_users: r.t_candidate_users,
+  candidate_groups: r.t_candidate_groups,
+});
+
+/** A deal call: checks the task belongs to `table` (and `processKey` when given), completes it and
+ * moves the record, all in one transaction. */
+export async function deal(
+  ctx: AppContext,
+  user: AuthUser,
+  body: Record<string, unknown>,
+  bind: { table?: string; processKey?: string },
+) {
+  const taskId = idParam(body.taskId, 'taskId')!;
+  const processInstanceId = idParam(body.processInstanceId, 'processInstanceId', false);
+  const businessId = textParam(body.businessId, 64);
+  const pass = passOf(body);
+  const comment = textParam(body.comment, 2000);
+  const variables = variablesOf(body.variables);
+  return ctx.db.tx({ tenantId: user.tenantId }, async (trx) => {
+    const row = await taskRow(trx, user.tenantId, taskId);
+    if (!row) throw notFound('任务不存在');
+    if (bind.table && row.i_business_table !== bind.table) throw badRequest('任务不属于该业务');
+    if (bind.processKey && row.i_process_definition_key !== bind.processKey)
+      throw badRequest('任务不属于该流程');
+    if (businessId && String(row.i_business_id) !== businessId) throw badRequest('任务与业务数据不匹配');
+    const table = String(row.i_business_table ?? '');
+    if (TABLE.test(table) && row.i_business_id) {
+      // Lock the business row first: the record and the step change together.
+      await trx
+        .selectFrom(table)
+        .select('id')
+        .where('id', '=', String(row.i_business_id))
+        .forUpdate()
+        .execute();
+    }
+    const actor = actorOf(user);
+    const result = await completeTask(trx, actor, { taskId, processInstanceId, pass, comment, variables });
+    const step = await ctx.approvals.taskCompleted(trx, actor, result);
+    return {
+      processInstanceId: String(result.instance.id),
+      businessId: String(row.i_business_id ?? ''),
+      processIsFinished: result.ended ? 'finished' : 'unfinished',
+      outcome: step?.outcome ?? (pass ? 'approve' : 'reject'),
+      auditStatus: step?.auditStatus ?? null,
+    };
+  });
+}

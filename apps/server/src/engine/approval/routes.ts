@@ -1,0 +1,97 @@
+/**
+ * The approval mechanism for business records.
+ *
+ * A resource definition joins an approval flow by declaring `process: '<key>'` (the processes are
+ * shipped by the domains, DomainModule.processes). Its table must then carry `process_definition_id`,
+ * `process_instance_id` and the audit group of domain-model §0.3 (`audit_status`, `audit_user`,
+ * `audit_time`, `audit_remark`; missing optional columns are skipped). The engine serves, for every
+ * such definition:
+ *   GET  <path>/detailByTaskId?taskId=   the record, plus `flow` (the task as BladeFlow, canHandle)
+ *                                        and `flowHistory` (the timeline)
+ *   POST <path>/dealProcessFlow          {taskId, processInstanceId, businessId, pass | flag, comment,
+ *                                        variables}: completes the task and moves the record
+ * and the processes' extra deal paths (useDealProcessFlow / returnDealProcessFlow).
+ *
+ * Audit status (dict audit_status): starting sets 0 待审核; an approver's reject sets 2 已驳回; an
+ * approver's pass sets 1 已通过 when the instance ends (0 while further approvals remain); the
+ * applicant's task (assignee `${applyUser}`) resubmits (pass → 0) or withdraws (reject → 3). Approver
+ * steps also write audit_user/audit_time/audit_remark; every step leaves a flow_comment row (who, what,
+ * comment, when). All of it runs in the transaction that completes the task, whether through
+ * dealProcessFlow or the generic work/complete-task (AppContext.approvals, approvals.ts).
+ *
+ * Other code starts a process for a record with `startBusinessProcess` (same transaction as its own
+ * write); a resource module adds business effects of its process with its `approval` handler.
+ */
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { requireUser } from '../../auth/guard.js';
+import type { AppContext } from '../../context.js';
+import type { Row } from '../../db/database.js';
+import { badRequest, notFound, ok } from '../../http/envelope.js';
+import { historyFlow } from '../../flow/history.js';
+import { canHandle } from '../../flow/service.js';
+import { actorOf, bladeFlow, categoryNames, idParam, userNames } from '../../flow/wire.js';
+import type { ResourceEngine } from '../crud/resource-engine.js';
+import { deal, taskAsRow, taskRow } from './deal.js';
+
+const bodyOf = (request: FastifyRequest) => {
+  const body = (request.body ?? {}) as Record<string, unknown>;
+  if (typeof body !== 'object' || Array.isArray(body)) throw badRequest('请求体格式错误');
+  return body;
+};
+
+/** Registers detailByTaskId / dealProcessFlow for the definition of `engine`, which declares `process`. */
+export function approvalResourceRoutes(app: FastifyInstance, ctx: AppContext, engine: ResourceEngine): void {
+  const { def } = engine;
+  if (!def.process) throw new Error(`${def.name}: no process declared`);
+  const access = {
+    config: { access: { perm: ctx.approvals.processOf(def.process)?.perm ?? def.permission } },
+  };
+
+  app.get(`${def.path}/detailByTaskId`, access, async (request: FastifyRequest) => {
+    const user = requireUser(request);
+    const taskId = idParam((request.query as Record<string, unknown>).taskId, 'taskId')!;
+    const cats = await categoryNames(ctx, user.tenantId);
+    return ctx.db.tx({ tenantId: user.tenantId }, async (trx) => {
+      const row = await taskRow(trx, user.tenantId, taskId);
+      if (!row) throw notFound('任务不存在');
+      if (row.i_business_table !== def.table) throw badRequest('任务不属于该业务');
+      let q = trx.selectFrom(def.table).selectAll().where('id', '=', String(row.i_business_id));
+      if (def.tenant) q = q.where('tenant_id', '=', user.tenantId);
+      const record = (await q.executeTakeFirst()) as Row | undefined;
+      if (!record) throw notFound('业务数据不存在');
+      const [wire] = await engine.decorate(trx, user, [record]);
+      const names = await userNames(trx, [row.t_assignee, row.i_start_user_id]);
+      const instance = { id: row.i_id, start_user_id: row.i_start_user_id };
+      return ok({
+        ...wire,
+        flow: {
+          ...bladeFlow(
+            row,
+            names,
+            cats,
+            row.t_status === 'active' ? (row.t_assignee ? 'todo' : 'claim') : 'finish',
+          ),
+          canHandle: canHandle(taskAsRow(row), actorOf(user)),
+        },
+        flowHistory: await historyFlow(trx, instance),
+      });
+    });
+  });
+
+  app.post(`${def.path}/dealProcessFlow`, access, async (request) => {
+    const user = requireUser(request);
+    return ok(await deal(ctx, user, bodyOf(request), { table: def.table }), '操作成功');
+  });
+}
+
+/** The extra deal paths of the shipped processes (ctx.approvals.processes). */
+export function dealPathRoutes(app: FastifyInstance, ctx: AppContext): void {
+  for (const process of ctx.approvals.processes) {
+    for (const path of process.dealPaths ?? []) {
+      app.post(path, { config: { access: { perm: process.perm } } }, async (request) => {
+        const user = requireUser(request);
+        return ok(await deal(ctx, user, bodyOf(request), { processKey: process.key }), '操作成功');
+      });
+    }
+  }
+}

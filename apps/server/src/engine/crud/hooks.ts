@@ -1,0 +1,49 @@
+import type { Expression, ExpressionBuilder, SqlBool } from 'kysely';
+import type { AuthUser } from '../../auth/tokens.js';
+import type { AppContext } from '../../context.js';
+import type { Row, Schema, Trx } from '../../db/database.js';
+
+export interface HookArgs {
+  trx: Trx;
+  user: AuthUser;
+  ctx: AppContext;
+}
+
+/** What a resource adds to the generic engine (the `hooks` of its ResourceModule, engine/module.ts, in
+ * its domain's folder). Every hook is optional; a plain resource has none. */
+export interface ResourceHooks {
+  /** Adjusts or checks column values before an insert (`existing` undefined) or an update. */
+  beforeWrite?(args: HookArgs, values: Record<string, unknown>, existing: Row | undefined): Promise<void>;
+  /** Runs in the same transaction after the write. */
+  afterWrite?(args: HookArgs, id: string, values: Record<string, unknown>, isNew: boolean): Promise<void>;
+  /** Runs after the transaction of a write (`submit`/`save`/`update`) or a remove has committed, with
+   * the ids written or removed: for what must follow a committed change only (shared cache versions,
+   * token revocation), never for checks. */
+  committed?(
+    args: { user: AuthUser; ctx: AppContext },
+    ids: string[],
+    action: 'write' | 'remove',
+  ): Promise<void>;
+  /** Checks (or cascades) before a logical delete. */
+  beforeRemove?(args: HookArgs, ids: string[]): Promise<void>;
+  /** Adds display fields (names of referenced rows and the like) to rows on their way out. */
+  decorate?(args: HookArgs, rows: Record<string, unknown>[]): Promise<void>;
+  /** A condition every read and write of the user must satisfy (beyond tenant and data scope). */
+  restrict?(args: HookArgs): ((eb: ExpressionBuilder<Schema, string>) => Expression<SqlBool>) | undefined;
+  /** Query parameters the resource reads itself on list calls (they are not filters), and the
+   * condition they add. */
+  params?: string[];
+  filter?(
+    args: HookArgs,
+    params: Record<string, string>,
+  ): Promise<((eb: ExpressionBuilder<Schema, string>) => Expression<SqlBool>) | undefined>;
+  /** Named lists besides `list`/`page` (they need the view permission like the list): the query is
+   * rewritten first (presets, fixed filters), then answered as a page, or as the whole forest. E.g. the
+   * user resource's `app-page` (userType 2 unless asked otherwise), the dictionaries' `parent-list`. */
+  views?: Record<string, ListView>;
+}
+
+export interface ListView {
+  query: (query: Record<string, unknown>) => Record<string, unknown>;
+  forest?: boolean;
+}

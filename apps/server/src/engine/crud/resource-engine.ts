@@ -1,0 +1,293 @@
+import {
+  buttonCodes,
+  columnOf,
+  isId,
+  isTenantId,
+  TENANT_ID_INVALID,
+  type ResourceDef,
+} from '@tongxin/resources';
+import { type ExpressionBuilder } from 'kysely';
+import { isAdministrator } from '../../auth/guard.js';
+import type { AuthUser } from '../../auth/tokens.js';
+import type { AppContext } from '../../context.js';
+import { PLATFORM_TENANT, type Row, type Schema, type TenantScope, type Trx } from '../../db/database.js';
+import { nextId } from '../../db/ids.js';
+import { badRequest, forbidden, notFound } from '../../http/envelope.js';
+import type { QueryFields, Sort } from '../../http/list-query.js';
+import { toCamel } from '../../util/case.js';
+import { formatDateTime } from '../../util/datetime.js';
+import { dataScopeCondition } from './data-scope.js';
+import type { HookArgs, ResourceHooks } from './hooks.js';
+import { queryFieldsOf, secretColumns } from './query-fields.js';
+import { addRefNames, namedRefsOf } from './ref-names.js';
+import { assertFresh, nextVersion } from './record-version.js';
+import { validateBody } from './validate.js';
+import { hiddenFields, stripHidden, visibleQueryFields } from './visible-fields.js';
+
+/** What a resource's engine is given besides its definition (engine/module.ts ResourceModule). */
+export interface EngineBehaviour {
+  hooks?: ResourceHooks;
+  onInsert?: (args: HookArgs, id: string) => Promise<void>;
+}
+
+/** The shared machinery of one resource: scoping, reading, writing. Routes and Excel use it. */
+export class ResourceEngine {
+  readonly fields;
+  readonly secrets;
+  readonly hooks: ResourceHooks;
+  readonly fallbackSort: Sort[];
+  /** References whose names go out with the rows (`packageId` → `packageName`). */
+  readonly namedRefs;
+  /** column → wire name, from the definition (a field may name its column explicitly). */
+  readonly wireNames: Map<string, string>;
+  /** The tree's key column (what parents point at) and root parent value. */
+  readonly treeKey: { column: string; field: string; root: string } | undefined;
+  /** The fields the user of a `run` transaction may not see (read before the transaction opens: PGlite
+   * has one connection, so no second transaction may start inside one). */
+  private readonly hiddenIn = new WeakMap<Trx, Set<string> | undefined>();
+
+  /** What follows a new record in its transaction (the approval start of a definition with `process`,
+   * wired by the engine's registration, engine/serve-resources.ts). */
+  private readonly onInsert: EngineBehaviour['onInsert'];
+
+  constructor(
+    readonly def: ResourceDef,
+    readonly ctx: AppContext,
+    behaviour: EngineBehaviour = {},
+  ) {
+    this.fields = queryFieldsOf(def);
+    this.secrets = secretColumns(def);
+    this.hooks = behaviour.hooks ?? {};
+    this.onInsert = behaviour.onInsert;
+    this.namedRefs = namedRefsOf(def);
+    this.fallbackSort = (def.defaultSort ?? []).map((s) => ({
+      column: this.fields[s.field]?.column ?? 'id',
+      direction: s.direction,
+    }));
+    this.fallbackSort.push({ column: 'id', direction: 'desc' });
+    this.wireNames = new Map(def.fields.map((f) => [columnOf(f), f.name]));
+    if (def.tree) {
+      const field = def.tree.keyField ?? 'id';
+      const keyDef = def.fields.find((f) => f.name === field);
+      this.treeKey = { field, column: keyDef ? columnOf(keyDef) : 'id', root: def.tree.root ?? '0' };
+    }
+  }
+
+  /** The platform administrator works across tenants on platform-wide resources. */
+  crossTenant(user: AuthUser): boolean {
+    return Boolean(this.def.platformWide && this.def.tenant && isAdministrator(user));
+  }
+
+  scope(user: AuthUser): TenantScope {
+    return { tenantId: user.tenantId, allTenants: this.crossTenant(user) };
+  }
+
+  /** Runs `fn` in one transaction with `base()`: the live rows the user may see (soft delete, tenant,
+   * data scope). Grants are loaded before the transaction opens (PGlite has a single connection). */
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  async run<T>(user: AuthUser, fn: (trx: Trx, base: () => Promise<any>) => Promise<T>): Promise<T> {
+    const { dataScopes } = await this.ctx.permissions.grants(user);
+    const hidden = hiddenFields(this.def, user, dataScopes);
+    return this.ctx.db.tx(this.scope(user), (trx) => {
+      this.hiddenIn.set(trx, hidden);
+      return fn(trx, async () => {
+        let q = trx.selectFrom(this.def.table);
+        if (this.def.softDelete) q = q.where('is_deleted', '=', 0);
+        if (this.def.tenant && !this.crossTenant(user)) q = q.where('tenant_id', '=', user.tenantId);
+        const scope = await dataScopeCondition(trx, user, this.def, this.fields, dataScopes);
+        if (scope) q = q.where(scope);
+        const restriction = this.hooks.restrict?.({ trx, user, ctx: this.ctx });
+        return restriction ? q.where(restriction) : q;
+      });
+    });
+  }
+
+  toWire(row: Row): Record<string, unknown> {
+    const out: Record<string, unknown> = {};
+    for (const [k, v] of Object.entries(row))
+      if (!this.secrets.has(k)) out[this.wireNames.get(k) ?? toCamel(k)] = v;
+    return out;
+  }
+
+  async decorate(trx: Trx, user: AuthUser, rows: Row[]): Promise<Record<string, unknown>[]> {
+    const wire = rows.map((r) => this.toWire(r));
+    if (wire.length) await addRefNames(trx, this.namedRefs, wire);
+    if (this.hooks.decorate && wire.length) await this.hooks.decorate({ trx, user, ctx: this.ctx }, wire);
+    stripHidden(wire, this.hiddenIn.get(trx));
+    return wire;
+  }
+
+  /** Wire names the user's data-scope rules hide (可见字段), or undefined. */
+  async hidden(user: AuthUser): Promise<Set<string> | undefined> {
+    return hiddenFields(this.def, user, (await this.ctx.permissions.grants(user)).dataScopes);
+  }
+
+  /** The filter and sort allow-list for this user: hidden fields can be neither read nor probed. */
+  async fieldsFor(user: AuthUser): Promise<QueryFields> {
+    return visibleQueryFields(this.fields, await this.hidden(user));
+  }
+
+  /** The condition of the resource's own list parameters (`deptId` of users), as on the list. */
+  async listCondition(trx: Trx, user: AuthUser, raw: Record<string, unknown>) {
+    if (!this.hooks.filter) return undefined;
+    const params: Record<string, string> = {};
+    for (const k of this.hooks.params ?? [])
+      if (typeof raw[k] === 'string' && raw[k]) params[k] = raw[k] as string;
+    return this.hooks.filter({ trx, user, ctx: this.ctx }, params);
+  }
+
+  /** The button codes of `action`: the resource's own and those of its alias screens; any one will do. */
+  async requirePermission(user: AuthUser, action: Parameters<typeof buttonCodes>[1]): Promise<void> {
+    if (!(await this.ctx.permissions.hasAny(user, buttonCodes(this.def, action)))) throw forbidden();
+  }
+
+  async uniqueCheck(trx: Trx, user: AuthUser, values: Record<string, unknown>, id?: string): Promise<void> {
+    for (const f of this.def.fields) {
+      const column = columnOf(f);
+      if (!f.unique || values[column] === undefined || values[column] === null) continue;
+      let q = trx.selectFrom(this.def.table).select('id').where(column, '=', values[column]);
+      if (this.def.softDelete) q = q.where('is_deleted', '=', 0);
+      if (this.def.tenant)
+        q = q.where('tenant_id', '=', (values.tenant_id as string | undefined) ?? user.tenantId);
+      if (id) q = q.where('id', '<>', id);
+      if (await q.executeTakeFirst()) throw badRequest(f.unique);
+    }
+  }
+
+  /** Inserts one validated record with audit columns; returns its id. */
+  async insert(
+    trx: Trx,
+    user: AuthUser,
+    values: Record<string, unknown>,
+    body: Record<string, unknown>,
+  ): Promise<string> {
+    const row: Record<string, unknown> = { ...values, id: nextId() };
+    if (this.def.tenant) {
+      const requested = typeof body.tenantId === 'string' && body.tenantId ? body.tenantId : undefined;
+      if (requested && !isTenantId(requested)) throw badRequest(TENANT_ID_INVALID.zh);
+      row.tenant_id = this.crossTenant(user) && requested ? requested : user.tenantId;
+    }
+    if (this.def.audit) {
+      const now = formatDateTime();
+      Object.assign(row, {
+        create_user: user.userId,
+        create_dept: user.deptIds[0] ?? null,
+        create_time: now,
+        update_user: user.userId,
+        update_time: now,
+        status: values.status ?? 1,
+      });
+    }
+    const args = { trx, user, ctx: this.ctx };
+    await this.uniqueCheck(trx, user, row);
+    await this.hooks.beforeWrite?.(args, row, undefined);
+    await trx.insertInto(this.def.table).values(row).execute();
+    await this.hooks.afterWrite?.(args, String(row.id), row, true);
+    await this.onInsert?.(args, String(row.id));
+    return String(row.id);
+  }
+
+  async update(
+    trx: Trx,
+    // eslint-disable-next-line @typescript-eslint/no-explicit-any
+    base: () => Promise<any>,
+    user: AuthUser,
+    id: string,
+    values: Record<string, unknown>,
+    body: Record<string, unknown>,
+  ): Promise<void> {
+    const current = (await (await base()).selectAll().where('id', '=', id).forUpdate().executeTakeFirst()) as
+      Row | undefined;
+    if (!current) throw notFound();
+    assertFresh(current, body);
+    const changes: Record<string, unknown> = { ...values };
+    if (this.def.audit) Object.assign(changes, { update_user: user.userId, update_time: formatDateTime() });
+    const args = { trx, user, ctx: this.ctx };
+    await this.uniqueCheck(trx, user, { ...changes, tenant_id: current.tenant_id }, id);
+    await this.hooks.beforeWrite?.(args, changes, current);
+    Object.assign(changes, nextVersion(current));
+    if (Object.keys(changes).length)
+      await trx.updateTable(this.def.table).set(changes).where('id', '=', id).execute();
+    await this.hooks.afterWrite?.(args, id, changes, false);
+  }
+
+  /** Validates and writes one record from a request body; the caller's permission is checked here. */
+  async write(
+    user: AuthUser,
+    body: Record<string, unknown>,
+    mode: 'submit' | 'save' | 'update',
+  ): Promise<{ id: string; isNew: boolean }> {
+    const id = body.id === undefined || body.id === null || body.id === '' ? undefined : String(body.id);
+    if (mode === 'save' && id) throw badRequest('新增时不能指定主键');
+    if (mode === 'update' && !id) throw badRequest('缺少必要的请求参数: id');
+    if (id && !isId(id)) throw badRequest('主键格式不正确');
+    await this.requirePermission(user, id ? 'edit' : 'add');
+    this.requirePlatformForGlobal(user);
+    const values = validateBody(this.def, body, !id);
+    const written = await this.run(user, async (trx, base) => {
+      if (!id) return { id: await this.insert(trx, user, values, body), isNew: true };
+      await this.update(trx, base, user, id, values, body);
+      return { id, isNew: false };
+    });
+    await this.hooks.committed?.({ user, ctx: this.ctx }, [written.id], 'write');
+    return written;
+  }
+
+  /** Tables without a tenant column are shared by every tenant: only the platform tenant changes them. */
+  requirePlatformForGlobal(user: AuthUser): void {
+    if (!this.def.tenant && user.tenantId !== PLATFORM_TENANT)
+      throw forbidden('只有平台管理员可以维护全局数据');
+  }
+
+  /** Removes by id; trees keyed by another field (regions by code) also by that key (BladeX
+   * `region/remove?id=<code>`). */
+  async remove(user: AuthUser, given: string[]): Promise<void> {
+    this.requirePlatformForGlobal(user);
+    const removed = await this.run(user, async (trx, base) => {
+      const keyColumn = this.treeKey && this.treeKey.column !== 'id' ? this.treeKey.column : undefined;
+      const visible = (await (
+        await base()
+      )
+        .select(keyColumn ? ['id', keyColumn] : ['id'])
+        .where((eb: ExpressionBuilder<Schema, string>) =>
+          keyColumn ? eb.or([eb('id', 'in', given), eb(keyColumn, 'in', given)]) : eb('id', 'in', given),
+        )
+        .execute()) as Row[];
+      const ids = [
+        ...new Set(
+          given.map((v) => {
+            const row =
+              visible.find((r) => String(r.id) === v) ??
+              (keyColumn ? visible.find((r) => String(r[keyColumn]) === v) : undefined);
+            if (!row) throw notFound();
+            return String(row.id);
+          }),
+        ),
+      ];
+      if (this.def.tree && this.treeKey) {
+        const parentColumn = columnOf(this.def.fields.find((f) => f.name === this.def.tree!.parentField)!);
+        const keys = (
+          await trx.selectFrom(this.def.table).select(this.treeKey.column).where('id', 'in', ids).execute()
+        ).map((r) => String(r[this.treeKey!.column]));
+        let children = trx
+          .selectFrom(this.def.table)
+          .select('id')
+          .where(parentColumn, 'in', keys)
+          .where('id', 'not in', ids);
+        if (this.def.softDelete) children = children.where('is_deleted', '=', 0);
+        if (await children.executeTakeFirst()) throw badRequest('请先删除子节点!');
+      }
+      await this.hooks.beforeRemove?.({ trx, user, ctx: this.ctx }, ids);
+      if (this.def.softDelete) {
+        const changes = this.def.audit
+          ? { is_deleted: 1, update_user: user.userId, update_time: formatDateTime() }
+          : { is_deleted: 1 };
+        await trx.updateTable(this.def.table).set(changes).where('id', 'in', ids).execute();
+      } else {
+        await trx.deleteFrom(this.def.table).where('id', 'in', ids).execute();
+      }
+      return ids;
+    });
+    await this.hooks.committed?.({ user, ctx: this.ctx }, removed, 'remove');
+  }
+}

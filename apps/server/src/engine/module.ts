@@ -1,0 +1,81 @@
+/**
+ * How a domain attaches behaviour to the generic engine: explicit values handed to buildApp, no
+ * registries. A plain resource is its definition alone; a resource with behaviour no definition can
+ * state adds hooks, verbs, routes or approval effects to its definition in its domain's folder.
+ */
+import type { ResourceDef } from '@tongxin/resources';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Access } from '../auth/guard.js';
+import type { AppContext } from '../context.js';
+import type { Trx } from '../db/database.js';
+import type { ApprovalProcess } from './approval/approvals.js';
+import type { ApprovalHandler } from './approval/move-record.js';
+import type { ResourceHooks } from './crud/hooks.js';
+import type { ResourceEngine } from './crud/resource-engine.js';
+
+/** An extra wire verb of a resource, served at `${def.path}/<verb>`. */
+export interface VerbHandler {
+  /** POST unless said otherwise */
+  method?: 'GET' | 'POST';
+  /** who may call it (the route's `config.access`, auth/guard.ts) */
+  access: Access;
+  handle(request: FastifyRequest, engine: ResourceEngine): Promise<unknown>;
+}
+
+/** One definition and the behaviour the server attaches to it. */
+export interface ResourceModule {
+  def: ResourceDef;
+  /** engine/crud/hooks.ts: checks and effects around the generic reads and writes */
+  hooks?: ResourceHooks;
+  /** extra wire verbs served at `${def.path}/<verb>` */
+  verbs?: Record<string, VerbHandler>;
+  /** escape hatch for anything else the resource serves */
+  routes?: (app: FastifyInstance, ctx: AppContext, engine: ResourceEngine) => void;
+  /** business effects of the steps of the definition's `process` (engine/approval) */
+  approval?: ApprovalHandler;
+}
+
+export type DomainName = 'system' | 'party' | 'community' | 'workflow';
+
+/** What the demo seed hands a domain for its part of the demo data (seed/demo.ts). */
+export interface DemoSeedArgs {
+  trx: Trx;
+  /** the tenants of the demo organisation: the platform tenant and the demo tenant */
+  tenantIds: string[];
+}
+
+/** A domain's room on the server: every definition it serves with its behaviour, its own routes. */
+export interface DomainModule {
+  name: DomainName;
+  /** every definition the domain serves, behaviour attached */
+  resources: ResourceModule[];
+  /** hand-written routes of the domain (menus, statistics, ...) */
+  routes?: (app: FastifyInstance, ctx: AppContext) => void;
+  /** the approval processes the domain ships (their permissions and extra deal paths) */
+  processes?: ApprovalProcess[];
+  /** the domain's part of the demo seed, in its transaction after the demo organisation exists */
+  seedDemo?: (args: DemoSeedArgs) => Promise<void>;
+}
+
+/** What the server attaches to one definition. */
+export type ResourceBehaviour = Omit<ResourceModule, 'def'>;
+
+/** The behaviour of a domain's resources, by definition name. */
+export type Behaviour = Record<string, ResourceBehaviour>;
+
+/**
+ * A domain from its definition list (`partyResources` of @tongxin/resources) and the behaviour of those
+ * that have any. Fails at startup when the behaviour names a definition the list lacks.
+ */
+export function domain(
+  name: DomainName,
+  defs: readonly ResourceDef[],
+  behaviour: Behaviour = {},
+  rest: Omit<DomainModule, 'name' | 'resources'> = {},
+): DomainModule {
+  const names = new Set(defs.map((d) => d.name));
+  const unknown = Object.keys(behaviour).filter((n) => !names.has(n));
+  if (unknown.length)
+    throw new Error(`domain ${name}: behaviour for definitions not in its list: ${unknown.join(', ')}`);
+  return { name, resources: defs.map((def) => ({ ...behaviour[def.name], def })), ...rest };
+}

@@ -1,0 +1,5 @@
+import type { ResourceDef } from '../define';
+import { partyDutyResource } from './partyDuty';
+
+/** The party domain's resources. */
+export const partyResources: ResourceDef[] = [partyDutyResource];

@@ -1,0 +1,34 @@
+import type { ResourceDef } from '../define';
+import { apiScopeResource } from './apiScope';
+import { clientResource } from './client';
+import { dataScopeResource } from './dataScope';
+import { deptResource } from './dept';
+import { dictResource } from './dict';
+import { dictBizResource } from './dictBiz';
+import { paramResource } from './param';
+import { postResource } from './post';
+import { regionResource } from './region';
+import { roleResource } from './role';
+import { tenantResource } from './tenant';
+import { tenantPackageResource } from './tenantPackage';
+import { topMenuResource } from './topMenu';
+import { userResource } from './user';
+
+/** The system domain's resources served by the generic engine (the menu screen's definition is not
+ * one: menus are served by hand). */
+export const systemResources: ResourceDef[] = [
+  paramResource,
+  tenantResource,
+  tenantPackageResource,
+  userResource,
+  roleResource,
+  deptResource,
+  postResource,
+  topMenuResource,
+  dictResource,
+  dictBizResource,
+  regionResource,
+  clientResource,
+  dataScopeResource,
+  apiScopeResource,
+];
