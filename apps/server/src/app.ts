@@ -16,6 +16,7 @@ import { uploadRoutes } from './files/upload-routes.js';
 import { installDrain } from './http/drain.js';
 import { frameworkErrors, installErrorHandling } from './http/error-handler.js';
 import { serializeError } from './http/error-log.js';
+import { redactedLogPaths, serializeRequest } from './http/request-log.js';
 import { hasShellBuild, serveFrontEnd } from './http/front-end.js';
 import { healthRoutes } from './http/health-routes.js';
 import { installSecurityHeaders } from './http/security-headers.js';
@@ -74,7 +75,8 @@ export async function buildApp(options: BuildOptions): Promise<{ app: FastifyIns
         ? false
         : {
             level: config.logLevel,
-            serializers: { err: serializeError },
+            serializers: { err: serializeError, req: serializeRequest },
+            redact: redactedLogPaths,
             ...(typeof options.logger === 'object' ? { stream: options.logger } : {}),
           },
     bodyLimit: 2 * 1024 * 1024,
