@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.js';
 import { type KvStore, MemoryStore, RedisStore } from '../src/util/kv-store.js';
+import { CLEAR_CACHE_PER_MINUTE } from '../src/auth/routes.js';
 import { addTenantWithUser } from './fixtures.js';
 import { call, login, startTestServer, type TestServer } from './harness.js';
 
@@ -84,8 +85,11 @@ describe('cached menu answers', () => {
       .where('menu_id', '=', menuId.get('household')!)
       .execute();
     expect(await codesOf(b, clerk)).toContain('household');
-    // 清除缓存 on A replaces the shared version: B reads the grants afresh.
+    // A plain user's 清除缓存 flushes nothing shared: B keeps its answer.
     expect((await call(s.app, clerk, 'GET', '/api/blade-auth/oauth/clear-cache')).statusCode).toBe(200);
+    expect(await codesOf(b, clerk)).toContain('household');
+    // The administrator's 清除缓存 on A replaces the shared version: B reads the grants afresh.
+    expect((await call(s.app, admin, 'GET', '/api/blade-auth/oauth/clear-cache')).statusCode).toBe(200);
     expect(await codesOf(b, clerk)).not.toContain('household');
   });
 
@@ -180,5 +184,54 @@ describe('cached menu answers', () => {
     });
     expect(edit.statusCode, edit.body).toBe(200);
     expect(await codesOf(b, tenantAdmin)).toEqual(expect.arrayContaining(['post', 'user']));
+  });
+});
+
+describe('清除缓存', () => {
+  const clearCache = (token: string) => call(s.app, token, 'GET', '/api/blade-auth/oauth/clear-cache');
+
+  it("of anyone but the platform administrator leaves the shared version, a tenant's administrator too", async () => {
+    await addTenantWithUser(s.db, {
+      tenantId: '100001',
+      account: 'boss',
+      menuCodes: ['param'],
+      alias: 'admin',
+    });
+    const boss = await login(s.app, { tenantId: '100001', account: 'boss', password: 'secret' });
+    const before = await s.ctx.grantsVersion.current();
+    for (const token of [clerk, boss])
+      expect((await clearCache(token)).json()).toMatchObject({ success: true });
+    expect(await s.ctx.grantsVersion.current()).toBe(before);
+    expect((await clearCache(admin)).statusCode).toBe(200);
+    expect(await s.ctx.grantsVersion.current()).not.toBe(before);
+  });
+
+  it("of a plain user reads that user's own grants afresh on this instance", async () => {
+    const { roleId } = await addTenantWithUser(s.db, {
+      tenantId: '000000',
+      account: 'reader',
+      menuCodes: ['param_view'],
+    });
+    const reader = await login(s.app, { account: 'reader', password: 'secret' });
+    const list = async () => (await call(s.app, reader, 'GET', '/api/blade-system/param/list')).statusCode;
+    expect(await list()).toBe(200);
+    await s.db.kysely.deleteFrom('blade_role_menu').where('role_id', '=', roleId).execute();
+    expect(await list()).toBe(200); // the grants are cached
+    expect((await clearCache(reader)).statusCode).toBe(200);
+    expect(await list()).toBe(403);
+  });
+
+  it('is limited per user, on every instance together', async () => {
+    await addTenantWithUser(s.db, { tenantId: '000000', account: 'eager', menuCodes: [] });
+    const eager = await login(s.app, { account: 'eager', password: 'secret' });
+    for (let i = 0; i < CLEAR_CACHE_PER_MINUTE; i++)
+      expect(
+        (await call(i % 2 ? b : s.app, eager, 'GET', '/api/blade-auth/oauth/clear-cache')).statusCode,
+      ).toBe(200);
+    const refused = await call(b, eager, 'GET', '/api/blade-auth/oauth/clear-cache');
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json()).toMatchObject({ success: false, msg: '清除缓存过于频繁,请稍后再试' });
+    // another user is not held back
+    expect((await clearCache(admin)).statusCode).toBe(200);
   });
 });

@@ -53,6 +53,9 @@ export function holdsAny(codes: Set<string>, wanted: readonly string[]): boolean
   return false;
 }
 
+/** Grants are cached per tenant and role set. */
+const grantsKey = (user: AuthUser) => `${user.tenantId}:${user.roleIds.filter(isId).join(',')}`;
+
 export interface Grants {
   /** Every menu and button id granted to the roles. */
   menuIds: Set<string>;
@@ -123,7 +126,7 @@ export class PermissionService {
   async grants(user: AuthUser, version?: string): Promise<Grants> {
     if (version !== undefined) this.sync(version);
     const roleIds = user.roleIds.filter(isId);
-    const key = `${user.tenantId}:${roleIds.join(',')}`;
+    const key = grantsKey(user);
     const hit = this.cache.get(key);
     if (hit && Date.now() - hit.at < TTL_MS) return hit.grants;
     const generation = this.generation;
@@ -212,6 +215,13 @@ export class PermissionService {
   /** Holds any of the codes (`x_*` matches a prefix). */
   async hasAny(user: AuthUser, codes: readonly string[]): Promise<boolean> {
     return holdsAny((await this.grants(user)).buttonCodes, codes);
+  }
+
+  /** The user's own 清除缓存 (auth/routes.ts): the grants of their roles are read afresh on this
+   * instance; nothing shared is touched. */
+  forget(user: AuthUser): void {
+    this.generation++;
+    this.cache.delete(grantsKey(user));
   }
 
   /** Grants, menus or scopes changed: the next request of any user reads them afresh. */
