@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.js';
 import { type KvStore, MemoryStore, RedisStore } from '../src/util/kv-store.js';
-import { CLEAR_CACHE_PER_MINUTE } from '../src/auth/routes.js';
+import { CLEAR_CACHE_PER_MINUTE } from '../src/auth/clear-cache.js';
 import { addTenantWithUser } from './fixtures.js';
 import { call, login, startTestServer, type TestServer } from './harness.js';
 

@@ -5,9 +5,8 @@ import { ApiError, done, ok } from '../http/envelope.js';
 import { header, requestParams } from '../http/params.js';
 import { DailyQuota } from '../util/daily-quota.js';
 import { formatDateTime } from '../util/datetime.js';
-import { grantsChanged } from '../access/grants-changed.js';
-import { withinRate } from '../util/rate-limit.js';
-import { isAdministrator, requireUser } from './guard.js';
+import { clearCacheRoute } from './clear-cache.js';
+import { requireUser } from './guard.js';
 import { LOGIN_MSG, LoginService, OAuthError } from './login-service.js';
 
 function sendOAuthError(reply: FastifyReply, e: OAuthError) {
@@ -22,9 +21,6 @@ function sendOAuthError(reply: FastifyReply, e: OAuthError) {
 }
 
 const MAX_CLIENT_LOGS = 100;
-/** 清除缓存 calls one user may make a minute (every instance counts together; the minute restarts with
- * each call). */
-export const CLEAR_CACHE_PER_MINUTE = 5;
 const clip = (v: unknown, n: number) => (v === undefined || v === null ? null : String(v).slice(0, n));
 
 export function authRoutes(app: FastifyInstance, ctx: AppContext): void {
@@ -149,20 +145,5 @@ export function authRoutes(app: FastifyInstance, ctx: AppContext): void {
     });
   });
 
-  // 清除缓存 (the shell's tab menu; BladeX clears the caller's caches). Flushing the shared caches makes
-  // every instance read every user's grants and menus again, so only the platform administrator may;
-  // anyone else drops what concerns their own session on this instance: the cached grants of their roles.
-  app.get(`${base}/clear-cache`, { config: { access: { token: true } } }, async (request) => {
-    const user = requireUser(request);
-    const key = `clear-cache:${user.tenantId}:${user.userId}`;
-    if (!(await withinRate(ctx.store, key, CLEAR_CACHE_PER_MINUTE, 60)))
-      throw new ApiError(429, '清除缓存过于频繁,请稍后再试');
-    if (!isAdministrator(user)) {
-      ctx.permissions.forget(user);
-      return done();
-    }
-    await grantsChanged(ctx);
-    ctx.dicts.invalidate();
-    return done();
-  });
+  clearCacheRoute(app, ctx, base);
 }
