@@ -1,4 +1,4 @@
-import type { FastifyRequest } from 'fastify';
+import type { IncomingHttpHeaders } from 'node:http';
 
 /** What stands in the log for a secret. */
 export const REDACTED = '[REDACTED]';
@@ -34,13 +34,24 @@ export function redactUrl(url: string): string {
   return `${url.slice(0, at)}?${query.join('&')}`;
 }
 
+/** What the serializer reads of a request (Fastify hands it the FastifyRequest). */
+interface LoggedRequest {
+  method?: string;
+  url?: string;
+  headers?: IncomingHttpHeaders;
+  host?: string;
+  ip?: string;
+  socket?: { remotePort?: number };
+}
+
 /** The logger's `req` serializer: Fastify's own fields, with the secrets of the URL redacted (the
  * request log writes every URL at info level). Headers are not logged. */
-export function serializeRequest(req: FastifyRequest) {
+export function serializeRequest(req: LoggedRequest) {
+  const version = req.headers?.['accept-version'];
   return {
     method: req.method,
-    url: typeof req.url === 'string' ? redactUrl(req.url) : req.url,
-    version: req.headers?.['accept-version'],
+    url: req.url === undefined ? undefined : redactUrl(req.url),
+    version: Array.isArray(version) ? version[0] : version,
     host: req.host,
     remoteAddress: req.ip,
     remotePort: req.socket?.remotePort,
