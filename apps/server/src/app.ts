@@ -19,6 +19,7 @@ import { serializeError } from './http/error-log.js';
 import { redactedLogPaths, serializeRequest } from './http/request-log.js';
 import { hasShellBuild, serveFrontEnd } from './http/front-end.js';
 import { healthRoutes } from './http/health-routes.js';
+import { shellPage } from './http/shell-page.js';
 import { installSecurityHeaders } from './http/security-headers.js';
 import { cspSourcesOf, MenuStore } from './access/menu-store.js';
 import { PermissionService } from './access/permissions.js';
@@ -91,9 +92,10 @@ export async function buildApp(options: BuildOptions): Promise<{ app: FastifyIns
     done(null, Object.fromEntries(new URLSearchParams(String(body))));
   });
 
-  const shellDist = path.join(config.staticRoot, 'shell', 'dist');
-  const hasShell = hasShellBuild(config.staticRoot);
-  installErrorHandling(app, hasShell ? { root: shellDist, index: 'index.html' } : undefined);
+  const shell = hasShellBuild(config.staticRoot)
+    ? shellPage(path.join(config.staticRoot, 'shell', 'dist'), config)
+    : undefined;
+  installErrorHandling(app, shell);
   installGuard(app, ctx);
   installSecurityHeaders(app, async () => ({
     ...cspSourcesOf(await ctx.menus.all()),
@@ -109,7 +111,7 @@ export async function buildApp(options: BuildOptions): Promise<{ app: FastifyIns
   serveResources(app, ctx, modules);
   for (const d of domains) d.routes?.(app, ctx);
 
-  await serveFrontEnd(app, config.staticRoot, hasShell);
+  await serveFrontEnd(app, config.staticRoot, shell);
   app.addHook('onClose', async () => {
     await store.close();
   });

@@ -42,8 +42,9 @@ export interface Config {
 /** The demo signing key earlier versions shipped (and used when JWT_SECRET was unset). Anyone who read
  * this repository could sign tokens with it, so it is refused in every mode. */
 export const SHIPPED_JWT_SECRET = 'tongxin-embedded-demo-jwt-secret-change-me-in-production';
-/** The browser's client secret: the shell sends `saber:saber_secret` (packages/api-client config), so
- * it is public by construction and identifies the browser's client only (README, Configuration). */
+/** The browser's client secret by default. The server names its CLIENT_SECRET in the shell's page
+ * (http/shell-page.ts), which the browser sends: public by construction, it identifies the browser's
+ * client only (README, Configuration). A page the server did not serve sends this built-in one. */
 export const SHIPPED_CLIENT_SECRET = 'saber_secret';
 export const MIN_JWT_SECRET_LENGTH = 32;
 

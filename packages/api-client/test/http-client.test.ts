@@ -1,4 +1,5 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { BROWSER_CLIENT_META } from '@tongxin/resources';
 import { website } from '../src/config';
 import { http, refreshLock } from '../src/http/client';
 import { configureHttp } from '../src/http/hooks';
@@ -25,6 +26,31 @@ describe('request headers (§7)', () => {
     await http.get('/api/x');
     expect(sent[0]!.headers.get('Authorization')).toBe(BASIC);
     expect(sent[0]!.headers.get('Blade-Auth')).toBeUndefined();
+  });
+
+  it('sends the client the server named in the page, as UTF-8, else the built-in one', async () => {
+    const meta = (name: string, content: string) => {
+      const tag = document.createElement('meta');
+      tag.name = name;
+      tag.content = content;
+      return document.head.appendChild(tag);
+    };
+    const tags = [
+      meta(BROWSER_CLIENT_META.clientId, 'shell'),
+      meta(BROWSER_CLIENT_META.clientSecret, 'geheim:秘密'),
+    ];
+    try {
+      const sent = useAdapter(() => ok(1));
+      await http.get('/api/x');
+      const basic = sent[0]!.headers.get('Authorization') as string;
+      const bytes = Uint8Array.from(atob(basic.replace('Basic ', '')), (c) => c.charCodeAt(0));
+      expect(new TextDecoder().decode(bytes)).toBe('shell:geheim:秘密');
+    } finally {
+      for (const tag of tags) tag.remove();
+    }
+    const sent = useAdapter(() => ok(1));
+    await http.get('/api/x');
+    expect(sent[0]!.headers.get('Authorization')).toBe(BASIC);
   });
 
   it('sends Blade-Auth and a bearer Authorization when a token exists', async () => {

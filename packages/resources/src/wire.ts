@@ -30,3 +30,11 @@ export interface TreeNode {
   children?: TreeNode[];
   hasChildren?: boolean;
 }
+
+/** The `<meta>` names under which the server writes the browser's OAuth client (CLIENT_ID, CLIENT_SECRET)
+ * into the shell's page, where the api-client reads them: the browser's client secret is public by
+ * nature, so it is a run-time value of the server, not one built into the front end. */
+export const BROWSER_CLIENT_META = {
+  clientId: 'tongxin-client-id',
+  clientSecret: 'tongxin-client-secret',
+} as const;

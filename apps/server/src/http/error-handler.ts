@@ -1,6 +1,7 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ApiError, fail, MSG } from './envelope.js';
 import { setBaseHeaders } from './security-headers.js';
+import type { SendShellPage } from './shell-page.js';
 
 /** Fastify's `frameworkErrors`: failures before any route is found (a malformed percent-escape in the
  * path, an overlong path parameter) get the envelope and the security headers like every answer. */
@@ -20,7 +21,7 @@ export function frameworkErrors(error: FastifyError, request: FastifyRequest, re
 
 /** Maps every failure to the envelope: deliberate errors keep their code and message, framework
  * errors get a Chinese message, and anything unexpected is a generic 500 with details only in the log. */
-export function installErrorHandling(app: FastifyInstance, spa?: { root: string; index: string }): void {
+export function installErrorHandling(app: FastifyInstance, shellPage?: SendShellPage): void {
   app.setErrorHandler((error: FastifyError | ApiError, request, reply) => {
     if (error instanceof ApiError) {
       return reply.code(error.code).send(fail(error.code, error.message));
@@ -50,7 +51,7 @@ export function installErrorHandling(app: FastifyInstance, spa?: { root: string;
   app.setNotFoundHandler((request, reply) => {
     const isPage =
       request.method === 'GET' && !request.url.startsWith('/api/') && !request.url.startsWith('/remotes/');
-    if (spa && isPage) return reply.sendFile(spa.index, spa.root);
+    if (shellPage && isPage) return shellPage(request, reply);
     return reply.code(404).send(fail(404, MSG.notFound));
   });
 }

@@ -2,6 +2,7 @@ import { existsSync, statSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { SendShellPage } from './shell-page.js';
 
 /** A remote's folder name, as served at /remotes/<name>/. */
 const REMOTE_NAME = /^[A-Za-z][A-Za-z0-9_-]*$/;
@@ -28,15 +29,23 @@ export function remoteDist(staticRoot: string, name: string): string | undefined
 }
 
 /**
- * Serves the built shell at / (its client routes fall back to index.html, see error-handler.ts) and
+ * Serves the built shell at / (its page from shell-page.ts, which its client routes fall back to, see
+ * error-handler.ts) and
  * every remote folder present, `<staticRoot>/<name>/dist/`, at /remotes/<name>/ with CORS open (a
  * shell on another origin may load it). Missing builds are skipped so the API still runs.
  */
 export async function serveFrontEnd(
   app: FastifyInstance,
   staticRoot: string,
-  hasShell: boolean,
+  shellPage: SendShellPage | undefined,
 ): Promise<void> {
+  const hasShell = shellPage !== undefined;
+  if (shellPage) {
+    // The page itself, with the browser's client written into it (shell-page.ts); every other file of
+    // the shell is served as built.
+    app.get('/', shellPage);
+    app.get('/index.html', shellPage);
+  }
   await app.register(fastifyStatic, {
     ...(hasShell
       ? {
