@@ -9,8 +9,6 @@ const serverDir = path.resolve(import.meta.dirname, '..', '..', 'apps', 'server'
 
 export interface ExtraServer {
   origin: string;
-  /** What the server wrote so far. */
-  output: () => string;
   stop: () => Promise<void>;
 }
 
@@ -45,7 +43,7 @@ export async function startExtraServer(port: number, env: Record<string, string>
   };
   for (let i = 0; i < 600 && proc.exitCode === null; i++) {
     try {
-      if ((await fetch(`${origin}/api/ready`)).ok) return { origin, output: () => output, stop };
+      if ((await fetch(`${origin}/api/ready`)).ok) return { origin, stop };
     } catch {
       // not listening yet
     }

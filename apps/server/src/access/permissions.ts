@@ -217,7 +217,7 @@ export class PermissionService {
     return holdsAny((await this.grants(user)).buttonCodes, codes);
   }
 
-  /** The user's own 清除缓存 (auth/routes.ts): the grants of their roles are read afresh on this
+  /** A user's own 清除缓存 (auth/clear-cache.ts): the grants of their roles are read afresh on this
    * instance; nothing shared is touched. */
   forget(user: AuthUser): void {
     this.generation++;

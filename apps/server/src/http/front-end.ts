@@ -30,9 +30,9 @@ export function remoteDist(staticRoot: string, name: string): string | undefined
 
 /**
  * Serves the built shell at / (its page from shell-page.ts, which its client routes fall back to, see
- * error-handler.ts) and
- * every remote folder present, `<staticRoot>/<name>/dist/`, at /remotes/<name>/ with CORS open (a
- * shell on another origin may load it). Missing builds are skipped so the API still runs.
+ * error-handler.ts) and every remote folder present, `<staticRoot>/<name>/dist/`, at /remotes/<name>/
+ * with CORS open (a shell on another origin may load it). Missing builds are skipped so the API still
+ * runs.
  */
 export async function serveFrontEnd(
   app: FastifyInstance,
