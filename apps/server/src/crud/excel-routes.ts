@@ -1,5 +1,5 @@
 import { PassThrough } from 'node:stream';
-import { buttonCodes, type FieldDef, visibleFields } from '@tongxin/resources';
+import { buttonCodes, type FieldDef, isWritable, visibleFields } from '@tongxin/resources';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { requireUser } from '../auth/guard.js';
 import type { AuthUser } from '../auth/tokens.js';
@@ -67,7 +67,7 @@ const mapList = (raw: string, map: Map<string, string>) =>
 const exportColumns = (engine: ResourceEngine) => visibleFields(engine.def).filter((f) => f.list !== false);
 // Secret fields (an initial password) can be imported, never exported.
 const importColumns = (engine: ResourceEngine) =>
-  engine.def.fields.filter((f) => f.form !== false && !['files', 'images', 'richtext'].includes(f.kind));
+  engine.def.fields.filter((f) => isWritable(f) && !['files', 'images', 'richtext'].includes(f.kind));
 
 function cellText(value: unknown): string {
   if (value === null || value === undefined) return '';
@@ -166,7 +166,7 @@ export function excelRoutes(app: FastifyInstance, engine: ResourceEngine): void 
     );
   }
 
-  if (!def.importable) return;
+  if (!def.importable || def.readOnly) return;
   const importAccess = { config: { access: { perm: buttonCodes(def, 'import') } } };
 
   app.get(

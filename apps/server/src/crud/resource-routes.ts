@@ -30,6 +30,7 @@ import { buildForest, treeNodes } from '../system/tree.js';
 import { toCamel } from '../util/case.js';
 import { formatDateTime } from '../util/datetime.js';
 import { dataScopeCondition } from './data-scope.js';
+import { effectRoutes } from './effect-routes.js';
 import { excelRoutes } from './excel-routes.js';
 import { forestList } from './forest-list.js';
 import { hooksFor, recordInserted } from './hooks.js';
@@ -38,6 +39,7 @@ import { pickerCodes } from './picker-access.js';
 import { queryFieldsOf, secretColumns } from './query-fields.js';
 import { addRefNames, namedRefsOf } from './ref-names.js';
 import { assertFresh, nextVersion } from './record-version.js';
+import { uniqueViolation } from './unique-violation.js';
 import { validateBody } from './validate.js';
 import { hiddenFields, stripHidden, visibleQueryFields } from './visible-fields.js';
 
@@ -236,6 +238,8 @@ export class ResourceEngine {
       if (!id) return { id: await this.insert(trx, user, values, body), isNew: true };
       await this.update(trx, base, user, id, values, body);
       return { id, isNew: false };
+    }).catch((error: unknown) => {
+      throw uniqueViolation(this.def, error);
     });
     await this.hooks.committed?.({ user, ctx: this.ctx }, [written.id], 'write');
     return written;
@@ -384,8 +388,10 @@ export function resourceRoutes(app: FastifyInstance, ctx: AppContext, def: Resou
   };
   // The permission (add or edit) depends on the body, so it is checked inside the handler.
   const writeAccess = { config: { access: { token: true as const } } };
-  if (def.write !== 'save-update') app.post(`${def.path}/submit`, writeAccess, writeRoute('submit'));
-  if (def.write === 'save-update' || def.write === 'all') {
+  // a read-only resource (logs) serves no write, remove or import route
+  if (def.write !== 'save-update' && !def.readOnly)
+    app.post(`${def.path}/submit`, writeAccess, writeRoute('submit'));
+  if ((def.write === 'save-update' || def.write === 'all') && !def.readOnly) {
     app.post(`${def.path}/save`, writeAccess, writeRoute('save'));
     app.post(`${def.path}/update`, writeAccess, writeRoute('update'));
   }
@@ -488,6 +494,7 @@ export function resourceRoutes(app: FastifyInstance, ctx: AppContext, def: Resou
   }
 
   if (def.exportable || def.importable) excelRoutes(app, engine);
+  effectRoutes(app, engine);
   engine.hooks.routes?.(app, ctx);
   return engine;
 }

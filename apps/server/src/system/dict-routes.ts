@@ -13,6 +13,8 @@ export interface DictItem {
   dictValueBo: string;
   sort: number;
   remark: string;
+  /** The tag colour (antd preset or #rrggbb), '' when none. */
+  color: string;
 }
 
 const CODE = /^[A-Za-z0-9_.-]{1,255}$/;
@@ -42,6 +44,7 @@ export async function loadDictItems(
           'd.dict_value_bo',
           'd.sort',
           'd.remark',
+          'd.color',
         ])
         .where('h.code', '=', code)
         .where('h.parent_id', '=', 0)
@@ -61,6 +64,7 @@ export async function loadDictItems(
       dictValueBo: (r.dict_value_bo as string | null) ?? '',
       sort: Number(r.sort),
       remark: (r.remark as string | null) ?? '',
+      color: (r.color as string | null) ?? '',
     }));
   });
 }

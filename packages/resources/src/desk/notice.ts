@@ -37,7 +37,8 @@ export const noticeResource = defineResource({
       kind: 'datetime',
       label: { zh: '通知时间', en: 'Released at' },
       required: '请选择通知时间',
-      search: 'dateequal',
+      // one range picker: releaseTime_datege + releaseTime_datele (BX Saber sends _datege / _datelt)
+      search: 'range',
       sortable: true,
       width: 180,
     },

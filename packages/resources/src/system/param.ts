@@ -1,4 +1,4 @@
-import { defineResource } from '../define';
+import { auditField, defineResource } from '../define';
 
 /** 参数管理 — product spec §3 Parameter, §5 messages. */
 export const paramResource = defineResource({
@@ -42,5 +42,6 @@ export const paramResource = defineResource({
       multiline: true,
     },
     { name: 'remark', kind: 'string', label: { zh: '备注', en: 'Remark' }, maxLength: 255, list: false },
+    auditField('createTime', { search: 'range' }),
   ],
 });

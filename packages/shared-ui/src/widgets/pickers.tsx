@@ -3,6 +3,7 @@ import { Button, Form, Input, Modal, Select, Space, Table, TreeSelect, type Tabl
 import { SearchOutlined } from '@ant-design/icons';
 import { http, type Page, type R } from '@tongxin/api-client';
 import { useCrudT } from '../resource/i18n';
+import { onResourceChanged } from '../resource/resource-events';
 import { cleanQuery, type Row, type TreeNode } from '../resource/wire';
 
 export interface PickerColumn {
@@ -318,6 +319,8 @@ export const loadTree = (url: string, params?: Record<string, string>): Promise<
 };
 /** Trees change when their screen saves: drop the cached ones. */
 export const clearTreeCache = (): void => treeCache.clear();
+// any resource's change may be a tree's (depts, menus, regions, ...)
+onResourceChanged(undefined, clearTreeCache);
 
 export interface TreePickProps {
   url: string;
