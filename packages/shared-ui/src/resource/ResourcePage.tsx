@@ -13,7 +13,7 @@ import type { RowAction } from './row-actions';
 import { SearchForm } from './SearchForm';
 import { Toolbar } from './Toolbar';
 import { useResourceActions, type ActionContext, type ActionHandler } from './use-resource-actions';
-import { markChildren, useResourceList } from './use-resource-list';
+import { useResourceList } from './use-resource-list';
 import { resourceCalls, rowKeyOf, type Row } from './wire';
 
 export type { Row } from './wire';
@@ -130,23 +130,6 @@ export function ResourcePage({ def, ...options }: { def: ResourceDef } & Resourc
       : []),
     ...actions.rowActions(row),
   ];
-  const expand = async (expanded: boolean, row: Row) => {
-    if (!expanded || !list.lazyTree || (row.children && row.children.length)) return;
-    try {
-      const kids = markChildren(await calls.lazyList(String(row[keyField]), options.query));
-      const put = (rows: Row[]): Row[] =>
-        rows.map((r) =>
-          r[keyField] === row[keyField]
-            ? { ...r, children: kids }
-            : r.children
-              ? { ...r, children: put(r.children) }
-              : r,
-        );
-      list.setRows(put);
-    } catch {
-      // shown by the http client
-    }
-  };
   const selected = list.selected.rows;
 
   const body = (
@@ -179,7 +162,7 @@ export function ResourcePage({ def, ...options }: { def: ResourceDef } & Resourc
         actionWidth={options.actionWidth}
         onRowClick={options.onRowClick}
         activeKey={options.activeKey}
-        onExpand={(e, r) => void expand(e, r)}
+        onExpand={(e, r) => void list.expand(e, r)}
       />
       <RecordDrawer
         def={def}

@@ -135,6 +135,42 @@ function ChoiceSelect({
   );
 }
 
+/** A yes/no field: a switch in the form, a 是/否 select in the search form. */
+function FlagInput({
+  common,
+  value,
+  onChange,
+  search,
+}: {
+  common: { disabled?: boolean; placeholder: string; id?: string };
+  value?: unknown;
+  onChange?: (value: unknown) => void;
+  search?: boolean;
+}) {
+  const t = useCrudT();
+  if (search)
+    return (
+      <Select
+        {...common}
+        allowClear
+        value={value as number | undefined}
+        onChange={onChange}
+        options={[
+          { value: 1, label: t('yes') },
+          { value: 0, label: t('no') },
+        ]}
+      />
+    );
+  return (
+    <Switch
+      id={common.id}
+      disabled={common.disabled}
+      checked={Number(value ?? 0) === 1}
+      onChange={(checked) => onChange?.(checked ? 1 : 0)}
+    />
+  );
+}
+
 /** The input of a field without choices, by its kind. */
 function KindInput({
   field,
@@ -149,31 +185,10 @@ function KindInput({
   onChange?: (value: unknown) => void;
   search?: boolean;
 }) {
-  const t = useCrudT();
   const { disabled, placeholder: ph, id } = common;
   switch (field.kind) {
     case 'flag':
-      if (search)
-        return (
-          <Select
-            {...common}
-            allowClear
-            value={value as number | undefined}
-            onChange={onChange}
-            options={[
-              { value: 1, label: t('yes') },
-              { value: 0, label: t('no') },
-            ]}
-          />
-        );
-      return (
-        <Switch
-          id={id}
-          disabled={disabled}
-          checked={Number(value ?? 0) === 1}
-          onChange={(checked) => onChange?.(checked ? 1 : 0)}
-        />
-      );
+      return <FlagInput common={common} value={value} onChange={onChange} search={search} />;
     case 'int':
     case 'long':
     case 'decimal':

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useMemo, useRef, useState, type Key } from 'react';
 import { website } from '@tongxin/api-client';
 import type { ResourceDef } from '@tongxin/resources';
-import type { ResourceCalls, Row } from './wire';
+import { rowKeyOf, type ResourceCalls, type Row } from './wire';
 
 /** What one list call asks for. */
 interface ListRequest {
@@ -122,10 +122,25 @@ export function useResourceList(def: ResourceDef, calls: ResourceCalls, options:
       }),
     [],
   );
-  const setRows = useCallback(
-    (update: (rows: Row[]) => Row[]) => setAnswer((old) => ({ ...old, rows: update(old.rows) })),
-    [],
-  );
+  /** A lazy tree's node opened: its children are read then. */
+  const expand = async (expanded: boolean, row: Row) => {
+    if (!expanded || !lazyTree || (row.children && row.children.length)) return;
+    const key = rowKeyOf(def);
+    try {
+      const kids = markChildren(await calls.lazyList(String(row[key]), options.query));
+      const put = (rows: Row[]): Row[] =>
+        rows.map((r) =>
+          r[key] === row[key]
+            ? { ...r, children: kids }
+            : r.children
+              ? { ...r, children: put(r.children) }
+              : r,
+        );
+      setAnswer((old) => ({ ...old, rows: put(old.rows) }));
+    } catch {
+      // shown by the http client
+    }
+  };
   return {
     rows: answer.rows,
     total: answer.total,
@@ -140,7 +155,7 @@ export function useResourceList(def: ResourceDef, calls: ResourceCalls, options:
     selected,
     expandedKeys: answer.expandedKeys,
     setExpandedKeys: (keys: readonly Key[]) => setAnswer((old) => ({ ...old, expandedKeys: keys })),
-    setRows,
+    expand,
     setPage: (page: number, pageSize: number) => {
       setPaging({ queryKey, current: pageSize === size ? page : 1 });
       setSize(pageSize);
