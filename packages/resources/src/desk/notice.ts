@@ -9,6 +9,7 @@ export const noticeResource = defineResource({
   table: 'blade_notice',
   schema: 'migration',
   permission: 'notice',
+  screens: ['/desk/notice'],
   tenant: true,
   audit: true,
   softDelete: true,

@@ -19,6 +19,7 @@ export const clientResource = defineResource({
   table: 'blade_client',
   schema: 'migration',
   permission: 'client',
+  screens: ['/system/client'],
   tenant: false,
   audit: true,
   softDelete: true,

@@ -8,6 +8,7 @@ export const paramResource = defineResource({
   table: 'blade_param',
   schema: 'migration',
   permission: 'param',
+  screens: ['/system/param'],
   tenant: false,
   audit: true,
   softDelete: true,

@@ -8,6 +8,7 @@ export const postResource = defineResource({
   table: 'blade_post',
   schema: 'migration',
   permission: 'post',
+  screens: ['/system/post'],
   tenant: true,
   platformWide: true,
   audit: true,
