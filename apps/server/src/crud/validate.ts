@@ -82,7 +82,8 @@ export function validateBody(
     const v = body[f.name];
     if (f.required && (isNew || present) && isBlank(v)) throw badRequest(requiredMessage(f).zh);
     if (!present) {
-      if (isNew && f.defaultValue !== undefined) values[columnOf(f)] = f.defaultValue;
+      // a new row's NOT NULL column gets the field's default, or the field is asked for
+      if (isNew && (f.defaultValue !== undefined || isNotNull(f))) values[columnOf(f)] = emptyValue(f);
       continue;
     }
     if (isBlank(v)) {
