@@ -30,17 +30,22 @@ const role = page(() => import('./pages/RolePage'), 'RolePage');
 export const apiVersion = REMOTE_API_VERSION;
 export const namespace = 'system';
 export const i18n = systemI18n;
+
+const plain = resourceScreens([
+  deptResource,
+  postResource,
+  paramResource,
+  tenantPackageResource,
+  clientResource,
+  regionResource,
+  dataScopeResource,
+  apiScopeResource,
+]);
+
 export const routes: Record<string, RemotePage> = {
-  ...resourceScreens([
-    deptResource,
-    postResource,
-    paramResource,
-    tenantPackageResource,
-    clientResource,
-    regionResource,
-    dataScopeResource,
-    apiScopeResource,
-  ]),
+  ...plain,
+  // BladeX's older path of the region screen
+  '/base/region': plain['/system/region']!,
   '/system/user': page(() => import('./pages/UserPage'), 'UserPage'),
   '/authority/role': role,
   '/system/role': role,

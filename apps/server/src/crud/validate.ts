@@ -82,8 +82,9 @@ export function validateBody(
     const v = body[f.name];
     if (f.required && (isNew || present) && isBlank(v)) throw badRequest(requiredMessage(f).zh);
     if (!present) {
-      // a new row's NOT NULL column gets the field's default, or the field is asked for
-      if (isNew && (f.defaultValue !== undefined || isNotNull(f))) values[columnOf(f)] = emptyValue(f);
+      // a new row gets the field's default; a NOT NULL column without one is asked for
+      if (isNew && f.defaultValue !== undefined) values[columnOf(f)] = f.defaultValue;
+      else if (isNew && isNotNull(f)) throw badRequest(requiredMessage(f).zh);
       continue;
     }
     if (isBlank(v)) {
