@@ -1,10 +1,10 @@
-import { useState } from 'react';
-import { Button, Drawer, Form, Space } from 'antd';
-import { isWritable, type FieldDef, type ResourceDef } from '@tongxin/resources';
+import { useRef, useState } from 'react';
+import { Button, Drawer, Space, type FormInstance } from 'antd';
+import { isWritable, meets, type FieldDef, type ResourceDef } from '@tongxin/resources';
 import { DetailTabs } from './DetailTabs';
 import { toWireValue } from './fields';
 import { useCrudT, useLabel } from './i18n';
-import { RecordForm } from './RecordForm';
+import { RecordForm, recordState } from './RecordForm';
 import { RecordView } from './RecordView';
 import type { ResourcePageOptions } from './ResourcePage';
 import { rowKeyOf, type Row } from './wire';
@@ -21,7 +21,10 @@ function rowToSave(
   record?: Row,
 ) {
   const row: Row = {};
+  const state = recordState(record, values);
   for (const f of fields) {
+    // a field hidden in the record's state (visibleWhen) is not sent
+    if (!meets(state, f.visibleWhen)) continue;
     const v = toWireValue(f, values[f.name]);
     if (v !== undefined) row[f.name] = v === null ? '' : v;
   }
@@ -55,7 +58,7 @@ export function RecordDrawer({
 }) {
   const t = useCrudT();
   const label = useLabel();
-  const [form] = Form.useForm();
+  const form = useRef<FormInstance>(null);
   const [saving, setSaving] = useState(false);
   const formFields = fields.filter(
     (f) => isWritable(f) && !(mode === 'edit' && f.secret && f.disabledOn?.includes('edit')),
@@ -64,7 +67,8 @@ export function RecordDrawer({
   const width = def.drawerWidth ?? 600;
 
   const submit = async () => {
-    const values = (await form.validateFields()) as Record<string, unknown>;
+    if (!form.current) return;
+    const values = (await form.current.validateFields()) as Record<string, unknown>;
     const isNew = mode === 'add';
     setSaving(true);
     try {
@@ -83,7 +87,7 @@ export function RecordDrawer({
       <RecordForm
         // a new record (or another one) is a new form: its values are its initial values
         key={`${mode}:${String(record?.id ?? '')}`}
-        form={form}
+        formRef={form}
         fields={formFields}
         mode={mode}
         record={record}

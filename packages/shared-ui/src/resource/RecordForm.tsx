@@ -1,4 +1,4 @@
-import { useId } from 'react';
+import { useId, useImperativeHandle, type Ref } from 'react';
 import { Col, Form, Row as GridRow, type FormInstance } from 'antd';
 import { meets, type FieldDef } from '@tongxin/resources';
 import { FieldInput, toFormValue, useRules } from './fields';
@@ -25,14 +25,20 @@ export function initialValues(
   return Object.fromEntries(fields.map((f) => [f.name, toFormValue(f, merged[f.name])]));
 }
 
+/** The record as the form has it now: what it read, its initial values, and the edits. */
+export const recordState = (record: Row | undefined, ...values: (Record<string, unknown> | undefined)[]) =>
+  Object.assign({}, record, ...values) as Row;
+
 /**
- * A record's form. Its values are the form's initial values, given when the form mounts (the drawer
- * destroys it on close, and a new record remounts it): nothing applies them again later, so what the
- * user types stays, whatever re-renders or re-runs effects around the form. A field with `visibleWhen`
- * shows only while the record (as edited) is in one of its states.
+ * A record's form, one per opening (the drawer mounts a new one for each record): its own form store
+ * starts from the record's values as initial values, and nothing applies them again later. Its fields
+ * keep their values when React hides and shows the page again (a Suspense boundary above re-suspending
+ * unmounts and remounts class fields): with `preserve={false}` they fell back to the record's values,
+ * and a layout effect that set the values re-ran then too; either way what the user had typed was lost.
+ * A field with `visibleWhen` shows only while the record (as edited) is in one of its states.
  */
 export function RecordForm({
-  form,
+  formRef,
   fields,
   mode,
   record,
@@ -41,7 +47,8 @@ export function RecordForm({
   disabled,
   required,
 }: {
-  form: FormInstance;
+  /** Where the drawer reaches this opening's form (validate, read). */
+  formRef: Ref<FormInstance>;
   fields: FieldDef[];
   mode: FormMode;
   record: Row | undefined;
@@ -53,18 +60,13 @@ export function RecordForm({
   const label = useLabel();
   const rulesOf = useRules();
   const name = `record${useId().replace(/[^a-zA-Z0-9]/g, '')}`;
+  const [form] = Form.useForm();
+  useImperativeHandle(formRef, () => form, [form]);
   const initial = initialValues(fields, mode, record, defaults);
   const edited = Form.useWatch((values: Record<string, unknown>) => values, { form, preserve: true });
-  const state = { ...record, ...initial, ...edited };
+  const state = recordState(record, initial, edited);
   return (
-    <Form
-      name={name}
-      form={form}
-      layout="vertical"
-      validateTrigger="onBlur"
-      preserve={false}
-      initialValues={initial}
-    >
+    <Form name={name} form={form} layout="vertical" validateTrigger="onBlur" initialValues={initial}>
       <GridRow gutter={16}>
         {fields
           .filter((field) => meets(state, field.visibleWhen))

@@ -179,6 +179,7 @@ export function ResourcePage({ def, ...options }: { def: ResourceDef } & Resourc
           await list.reload();
         }}
       />
+      {actions.dialog}
       {importOpen && (
         <ImportDialog calls={calls} onClose={() => setImportOpen(false)} onDone={() => void list.reload()} />
       )}

@@ -1,5 +1,5 @@
-import type { ReactNode } from 'react';
-import { App, Form, Input, type FormInstance } from 'antd';
+import { useState, type ReactNode } from 'react';
+import { App } from 'antd';
 import {
   actionCode,
   hasStandard,
@@ -10,6 +10,7 @@ import {
 } from '@tongxin/resources';
 import { useSessionStore } from '@tongxin/shared-ui/session';
 import { useCrudT, useLabel } from './i18n';
+import { ReasonDialog } from './ReasonDialog';
 import { actionLabelFor, type RowAction } from './row-actions';
 import type { ResourceCalls, Row } from './wire';
 
@@ -18,32 +19,12 @@ export interface ActionContext {
   rows: Row[];
   ids: string[];
   reload: () => Promise<void>;
+  /** The reason the user gave, for an action that asks for one. */
+  reason?: string;
 }
 export type ActionHandler = (ctx: ActionContext) => void | Promise<void>;
 
 type Std = 'add' | 'edit' | 'delete' | 'view';
-
-/** The confirmation (and reason) of an action, in its confirm dialog. */
-function ActionPrompt({ action, form }: { action: ActionDef; form: FormInstance }) {
-  const label = useLabel();
-  const reason = action.reason;
-  return (
-    <>
-      {action.confirm && <p>{label(action.confirm)}</p>}
-      {reason && (
-        <Form form={form} layout="vertical" preserve={false}>
-          <Form.Item
-            name={reason.field}
-            label={label(reason.label)}
-            rules={reason.required ? [{ required: true, whitespace: true, message: reason.required }] : []}
-          >
-            <Input.TextArea rows={3} maxLength={reason.maxLength} showCount={!!reason.maxLength} />
-          </Form.Item>
-        </Form>
-      )}
-    </>
-  );
-}
 
 /**
  * Removal and the definition's actions on a ResourcePage: who may (button codes), confirmation, the
@@ -65,7 +46,7 @@ export function useResourceActions(args: {
   const label = useLabel();
   const { message, modal } = App.useApp();
   const permissions = useSessionStore((s) => s.permissions);
-  const [reasonForm] = Form.useForm();
+  const [asking, setAsking] = useState<{ action: ActionDef; rows: Row[] }>();
   const can = (code: string) => permissions[code] === true;
   const canStd = (a: Std) => hasStandard(def, a) && can(`${prefix}_${a}`);
   const confirm = (content: ReactNode, onOk: () => Promise<void>, title = t('tip')) =>
@@ -86,10 +67,20 @@ export function useResourceActions(args: {
     });
   };
 
-  /** Calls the wire verb: the ids, the reason; then the toast, the change notice and the reload. */
-  const callVerb = async (action: ActionDef, rows: Row[]) => {
-    const reason = action.reason ? ((await reasonForm.validateFields()) as Record<string, unknown>) : {};
-    await calls.action(action, rows.map(idOf), reason);
+  /** The handler, or the wire verb with the ids (and the reason); then the toast, the change notice and
+   * the reload. */
+  const perform = async (action: ActionDef, rows: Row[], reason?: string) => {
+    const handler = handlers?.[action.name];
+    if (handler) {
+      await handler({ rows, ids: rows.map(idOf), reload, reason });
+      if (action.confirm || action.reason) await reload();
+      return;
+    }
+    await calls.action(
+      action,
+      rows.map(idOf),
+      action.reason && reason ? { [action.reason.field]: reason } : {},
+    );
     void message.success(t('operateSuccess'));
     changed(rows);
     await reload();
@@ -103,18 +94,21 @@ export function useResourceActions(args: {
       void message.warning(t('actionNotApplicable', { action: label(action.label) }));
       return;
     }
-    const ctx: ActionContext = { rows, ids: rows.map(idOf), reload };
-    const go = handler ? async () => void (await handler(ctx)) : () => callVerb(action, rows);
-    if (!action.confirm && !action.reason) return void go();
-    confirm(
-      <ActionPrompt action={action} form={reasonForm} />,
-      async () => {
-        await go();
-        if (handler) await reload();
-      },
-      action.reason && !action.confirm ? label(action.label) : t('tip'),
-    );
+    if (action.reason) setAsking({ action, rows });
+    else if (action.confirm) confirm(label(action.confirm), () => perform(action, rows));
+    else void perform(action, rows).catch(() => undefined);
   };
+
+  const dialog = asking?.action.reason && (
+    <ReasonDialog
+      action={{ ...asking.action, reason: asking.action.reason }}
+      onCancel={() => setAsking(undefined)}
+      onOk={async (reason) => {
+        await perform(asking.action, asking.rows, reason);
+        setAsking(undefined);
+      }}
+    />
+  );
 
   /** The definition's actions for a placement that the user may run and the screen can serve. */
   const available = (placement: 'toolbar' | 'row') =>
@@ -136,5 +130,5 @@ export function useResourceActions(args: {
         onClick: () => run(a, [row]),
       }));
 
-  return { can, canStd, remove, run, available, rowActions };
+  return { can, canStd, remove, run, available, rowActions, dialog };
 }
