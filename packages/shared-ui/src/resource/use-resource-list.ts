@@ -114,6 +114,12 @@ export function useResourceList(def: ResourceDef, calls: ResourceCalls, options:
     };
   }, [def, calls, request, ticket]);
 
+  // a page that goes away leaves no reload pending for ever
+  useEffect(() => {
+    const pending = waiting.current;
+    return () => pending.splice(0).forEach((done) => done());
+  }, []);
+
   const reload = useCallback(
     () =>
       new Promise<void>((resolve) => {
