@@ -123,7 +123,8 @@ export interface FieldDef {
   ref?: { resource: string; labelField: string; multiple?: boolean };
   /** Static choices when there is no dictionary. */
   options?: { value: string | number; label: Label }[];
-  /** `options` / `dict`: several values may be chosen, sent comma-joined (a client's grant types). */
+  /** `options` / `dict`: several values may be chosen, sent and stored comma-joined (a client's grant
+   * types); a dictionary field taking several keys needs `dict.valueType: 'string'`. */
   multiple?: true;
   /** Shown in the form and the view only while the record is in one of these states (e.g. the cancel
    * reason while the status is 已取消). Hidden fields are neither validated nor sent by the form. */
