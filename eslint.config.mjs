@@ -1,6 +1,7 @@
 // One lint setup for the whole workspace. The dependency direction is enforced here:
 // remotes and shell -> shared-ui -> api-client -> resources; server -> resources; nothing imports apps/*.
 import js from '@eslint/js';
+import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
 
 const appImports = {
@@ -146,6 +147,20 @@ export default tseslint.config(
     // Functions stay short: split long ones along their seams.
     files: ['apps/server/src/**/*.ts'],
     rules: { 'max-lines-per-function': ['error', { max: 120, skipBlankLines: true, skipComments: true }] },
+  },
+
+  {
+    // React: the hooks rules (recommended set, every rule an error) and short components in the front end.
+    files: ['packages/shared-ui/**/*.{ts,tsx}', 'apps/{shell,system,party,community,workflow}/**/*.{ts,tsx}'],
+    plugins: { 'react-hooks': reactHooks },
+    rules: {
+      ...Object.fromEntries(Object.keys(reactHooks.configs.flat.recommended.rules).map((r) => [r, 'error'])),
+      'max-lines-per-function': ['error', { max: 120, skipBlankLines: true, skipComments: true }],
+    },
+  },
+  {
+    files: ['packages/shared-ui/test/**', 'apps/*/test/**', '**/*.test.{ts,tsx}'],
+    rules: { 'max-lines-per-function': 'off' },
   },
 
   {

@@ -1,11 +1,12 @@
-import { contactPhoneResource } from '@tongxin/resources';
-import { resourcePage } from '@tongxin/shared-ui';
+import { communityResources } from '@tongxin/resources';
+import { resourceScreens } from '@tongxin/shared-ui';
 import { REMOTE_API_VERSION, type RemotePage } from '@tongxin/shared-ui/session';
 import { communityI18n } from './i18n';
 
 export const apiVersion = REMOTE_API_VERSION;
 export const namespace = 'community';
 export const i18n = communityI18n;
+/** Plain resources are their definitions' screens (`screens`): adding one to the domain's list is all. */
 export const routes: Record<string, RemotePage> = {
-  '/community/contactphone': resourcePage(contactPhoneResource),
+  ...resourceScreens(communityResources),
 };

@@ -5,9 +5,11 @@ import { type SeedMenu, seedMenus } from '../src/seed/data/menus.js';
 
 // Every definition must agree with the seeded menus (its button codes) and dictionaries (its dict codes).
 const codes = new Set<string>();
+const paths = new Set<string>();
 const walk = (menus: SeedMenu[]) => {
   for (const m of menus) {
     codes.add(m.code);
+    if (m.category === 1 && m.path) paths.add(m.path);
     walk(m.children ?? []);
   }
 };
@@ -50,6 +52,28 @@ describe.each(resources.map((d) => [d.name, d] as const))('definition %s', (_nam
         [...codes].some((c) => (p.endsWith('*') ? c.startsWith(p.slice(0, -1)) : c === p)),
         p,
       ).toBe(true);
+  });
+
+  it('names fields, resources and menu paths that exist in its vocabulary', () => {
+    const names = new Set([...def.fields.map((f) => f.name), ...(def.audit ? ['status'] : [])]);
+    for (const f of def.fields) if (f.visibleWhen) expect(names, f.name).toContain(f.visibleWhen.field);
+    for (const a of def.actions ?? []) {
+      if (a.when) expect(names, a.name).toContain(a.when.field);
+      for (const field of Object.keys(a.effect?.set ?? {})) expect(names, a.name).toContain(field);
+      if (a.effect?.from) expect(names, a.name).toContain(a.effect.from.field);
+      if (a.effect?.set && Object.values(a.effect.set).includes('$reason'))
+        expect(a.reason, a.name).toBeDefined();
+    }
+    for (const d of def.details ?? []) {
+      const child = resources.find((r) => r.name === d.resource);
+      expect(child, d.resource).toBeDefined();
+      expect(child!.fields.map((f) => f.name)).toContain(d.foreignKey);
+    }
+    // a definition's screens are seeded menu paths, each served by one definition
+    for (const screen of def.screens ?? []) {
+      expect(paths, screen).toContain(screen);
+      expect(resources.filter((r) => r.screens?.includes(screen)).map((r) => r.name)).toEqual([def.name]);
+    }
   });
 
   it('binds dictionaries that are seeded, at the right level', () => {

@@ -1,6 +1,7 @@
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addTenantWithUser } from './fixtures.js';
+import { seed } from '../src/seed/seed.js';
 import { call, login, startTestServer, type TestServer } from './harness.js';
 
 // The system endpoints of issue 4 beyond the generic contract: the role forest, the BladeX wire
@@ -118,6 +119,61 @@ describe('dictionaries', () => {
       }
       expect((await call(s.app, admin, 'GET', `${base}/child-list`)).json().data).toEqual([]);
     }
+  });
+
+  it('items carry their tag colour: seeded for status dictionaries, edited, answered by the dictionary', async () => {
+    type Item = { dictKey: string; dictValue: string; color: string };
+    const items = async (code: string): Promise<Item[]> =>
+      (await call(s.app, admin, 'GET', `/api/blade-system/dict/dictionary?code=${code}`)).json().data;
+    expect((await items('audit_status')).map((i) => [i.dictKey, i.color])).toEqual([
+      ['0', 'gold'],
+      ['1', 'green'],
+      ['2', 'red'],
+      ['3', 'default'],
+    ]);
+    const batch = (
+      await call(s.app, admin, 'GET', '/api/blade-system/dict/dictionary-batch?codes=enroll_status,sex')
+    ).json().data;
+    expect(batch.enroll_status[1]).toMatchObject({ dictValue: '报名成功', color: 'green' });
+    expect(batch.sex[0].color).toBe('');
+    // an edit through the dictionary screen's wire shows at once (the cached answer is dropped)
+    const header = (
+      await call(s.app, admin, 'GET', '/api/blade-system/dict/parent-list?code_equal=sex')
+    ).json().data.records[0];
+    const male = (await call(s.app, admin, 'GET', `/api/blade-system/dict/child-list?parentId=${header.id}`))
+      .json()
+      .data.find((i: { dictKey: string }) => i.dictKey === '1');
+    const saved = await call(s.app, admin, 'POST', '/api/blade-system/dict/submit', {
+      ...male,
+      color: 'blue',
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect((await items('sex')).find((i) => i.dictKey === '1')?.color).toBe('blue');
+  });
+
+  it('gives an existing database the seeded colours it lacks, and keeps a chosen one', async () => {
+    const colour = (key: string) =>
+      s.db.kysely
+        .selectFrom('blade_dict')
+        .select('color')
+        .where('code', '=', 'duty_status')
+        .where('dict_key', '=', key)
+        .where('parent_id', '<>', 0)
+        .executeTakeFirstOrThrow();
+    await s.db.kysely
+      .updateTable('blade_dict')
+      .set({ color: null })
+      .where('code', '=', 'duty_status')
+      .execute();
+    await s.db.kysely
+      .updateTable('blade_dict')
+      .set({ color: 'magenta' })
+      .where('code', '=', 'duty_status')
+      .where('dict_key', '=', '3')
+      .execute();
+    await seed(s.db, s.config);
+    expect((await colour('2')).color).toBe('green');
+    expect((await colour('3')).color).toBe('magenta');
   });
 
   it('accepts the vertical screen button codes for the same resource', async () => {

@@ -1,16 +1,6 @@
 import { lazy, type ComponentType, type ReactNode } from 'react';
-import {
-  apiScopeResource,
-  clientResource,
-  dataScopeResource,
-  deptResource,
-  menuResource,
-  paramResource,
-  postResource,
-  regionResource,
-  tenantPackageResource,
-} from '@tongxin/resources';
-import { resourcePage } from '@tongxin/shared-ui';
+import { menuResource, systemResources } from '@tongxin/resources';
+import { resourcePage, resourceScreens } from '@tongxin/shared-ui';
 import { REMOTE_API_VERSION, type RemotePage, type RemotePageProps } from '@tongxin/shared-ui/session';
 import { systemI18n } from './i18n';
 
@@ -23,29 +13,26 @@ const page = <K extends string>(loader: () => Promise<Record<K, () => ReactNode>
   });
 
 const role = page(() => import('./pages/RolePage'), 'RolePage');
-const region = resourcePage(regionResource);
 
 /** The system remote's one exposed module: menu path → page, plus its i18n bundles. Plain resources are
- * their definition's ResourcePage; paths as in the seeded menus (apps/server/src/seed/data/menus.ts). */
+ * their definition's ResourcePage at the paths of its `screens` (as in the seeded menus,
+ * apps/server/src/seed/data/menus.ts); the domain's list `systemResources`. */
 export const apiVersion = REMOTE_API_VERSION;
 export const namespace = 'system';
 export const i18n = systemI18n;
+
+const plain = resourceScreens(systemResources);
+
 export const routes: Record<string, RemotePage> = {
+  ...plain,
+  // BladeX's older path of the region screen
+  '/base/region': plain['/system/region']!,
   '/system/user': page(() => import('./pages/UserPage'), 'UserPage'),
-  '/system/dept': resourcePage(deptResource),
-  '/system/post': resourcePage(postResource),
   '/authority/role': role,
   '/system/role': role,
   '/system/menu': resourcePage(menuResource, { paged: false }),
   '/system/topmenu': page(() => import('./pages/RolePage'), 'TopMenuPage'),
-  '/system/param': resourcePage(paramResource),
   '/system/tenant': page(() => import('./pages/TenantPage'), 'TenantPage'),
-  '/system/tenantpackage': resourcePage(tenantPackageResource),
-  '/system/client': resourcePage(clientResource),
-  '/system/region': region,
-  '/base/region': region,
-  '/authority/datascope': resourcePage(dataScopeResource),
-  '/authority/apiscope': resourcePage(apiScopeResource),
   '/system/dictbiz': page(() => import('./pages/DictPage'), 'DictBizPage'),
   '/dict-horizontal/index': page(() => import('./pages/DictPage'), 'DictHorizontalPage'),
   '/dict-vertical/index': page(() => import('./pages/DictPage'), 'DictVerticalPage'),

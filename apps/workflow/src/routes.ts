@@ -1,6 +1,6 @@
 import { lazy, type ComponentType } from 'react';
-import { noticeResource } from '@tongxin/resources';
-import { resourcePage } from '@tongxin/shared-ui';
+import { workflowResources } from '@tongxin/resources';
+import { resourceScreens } from '@tongxin/shared-ui';
 import { REMOTE_API_VERSION, type RemotePage, type RemotePageProps } from '@tongxin/shared-ui/session';
 import { workflowI18n } from './i18n';
 
@@ -37,5 +37,6 @@ export const routes: Record<string, RemotePage> = {
   '/flow/deploy': page(() => import('./pages/flow/DeployPage'), 'DeployPage'),
   '/flow/manager': page(() => import('./pages/flow/ManagerPage'), 'ManagerPage'),
   '/flow/follow': page(() => import('./pages/flow/FollowPage'), 'FollowPage'),
-  '/desk/notice': resourcePage(noticeResource),
+  // plain resources: their definitions' screens
+  ...resourceScreens(workflowResources),
 };

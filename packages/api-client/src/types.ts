@@ -97,6 +97,8 @@ export interface DictItem {
   dictValueBo?: string;
   sort?: number;
   remark?: string;
+  /** The tag colour of the value (an antd preset such as `green`, or `#rrggbb`); none when empty. */
+  color?: string;
 }
 
 export interface TenantInfo {

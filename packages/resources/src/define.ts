@@ -63,6 +63,28 @@ export const SEARCH_SUFFIX: Record<SearchOp, string> = {
   dateequal: '_dateequal',
 };
 
+/** How a field is searched: one operator, several (the search form offers a choice, the first by
+ * default), or `'range'` on a date/datetime (one range picker sending `<field>_datege` and
+ * `<field>_datele`; the wire also takes `_dategt` / `_datelt`, spec §7). */
+export type FieldSearch = SearchOp | SearchOp[] | 'range';
+
+/** The operators a range search sends, and those the wire accepts for it besides. */
+export const RANGE_OPS: readonly SearchOp[] = ['datege', 'datele', 'dategt', 'datelt', 'dateequal'];
+
+/** The operators a field declares, in order (a range is its two bounds first). */
+export const searchOps = (f: Pick<FieldDef, 'search'>): SearchOp[] =>
+  f.search === undefined ? [] : f.search === 'range' ? [...RANGE_OPS] : [f.search].flat();
+
+/** A condition on a record's state: `field` holds one of `in`. */
+export interface StateCondition {
+  field: string;
+  in: (string | number)[];
+}
+
+/** Whether `row` meets the condition (values compared as text: the wire may send numbers as strings). */
+export const meets = (row: Record<string, unknown>, condition: StateCondition | undefined): boolean =>
+  !condition || condition.in.map(String).includes(String(row[condition.field] ?? ''));
+
 export interface FieldDef {
   /** camelCase wire name; the column is its snake_case form unless `column` says otherwise. */
   name: string;
@@ -88,7 +110,7 @@ export interface FieldDef {
   list?: boolean;
   form?: boolean;
   view?: boolean;
-  search?: SearchOp;
+  search?: FieldSearch;
   sortable?: boolean;
   /** Rendered as a multi-line input. */
   multiline?: boolean;
@@ -101,6 +123,18 @@ export interface FieldDef {
   ref?: { resource: string; labelField: string; multiple?: boolean };
   /** Static choices when there is no dictionary. */
   options?: { value: string | number; label: Label }[];
+  /** `options` / `dict`: several values may be chosen, sent and stored comma-joined (a client's grant
+   * types); a dictionary field taking several keys needs `dict.valueType: 'string'`. */
+  multiple?: true;
+  /** Shown in the form and the view only while the record is in one of these states (e.g. the cancel
+   * reason while the status is 已取消). Hidden fields are neither validated nor sent by the form. */
+  visibleWhen?: StateCondition;
+  /** Shown, never written by clients (counters, states the server sets): not in the form, ignored on
+   * write. */
+  readOnly?: true;
+  /** The column belongs to a column group the engine makes and writes (`audit`: createTime, updateTime,
+   * ...): the field only shows or searches it. See `auditField`. */
+  group?: 'audit';
   /** Uploads: accepted types and how many files. */
   accept?: string;
   maxCount?: number;
@@ -118,7 +152,13 @@ export interface FieldDef {
   help?: Label;
 }
 
-/** An action beyond add/edit/delete/view, with the button code that unlocks it. */
+/** A value an action's `effect` writes: a constant, the time of the call, the caller's id, or the
+ * reason the user gave. */
+export type EffectValue = string | number | '$now' | '$user' | '$reason';
+
+/** An action beyond add/edit/delete/view, with the button code that unlocks it. A wire action
+ * (`isWireAction`) without a handler in the screen is called as `<path>/<verb>` with the rows' ids; the
+ * server serves the verb itself when the action has an `effect`, else the domain supplies it. */
 export interface ActionDef {
   name: string;
   label: Label;
@@ -130,6 +170,30 @@ export interface ActionDef {
   /** Row wording that follows the record: where `field` holds `value`, the row's button reads `label`
    * instead (a sealed dictionary offers 解封 where the others offer 封存). */
   toggle?: { field: string; value: string | number; label: Label };
+  /** The wire verb under the definition's path (default: `name`), e.g. `activityCancel`. */
+  verb?: string;
+  /** `POST` (default) or `GET`. */
+  method?: 'POST' | 'GET';
+  /** The parameter carrying the comma-joined ids (default `ids`; e.g. `activityId`, `userIds`). */
+  idParam?: string;
+  /** Asks for a reason, sent as `field`; `required` is the message when it is left empty. */
+  reason?: { field: string; label: Label; required?: string; maxLength?: number };
+  /** The rows the action applies to (the row button shows only on them). */
+  when?: StateCondition;
+  /** A state change the engine serves itself (no server code): the columns it sets, and the states a
+   * row must be in (`from`); any row outside them refuses the whole call and nothing is written. */
+  effect?: { set: Record<string, EffectValue>; from?: StateCondition };
+  /** Shown as a dangerous action (red). */
+  danger?: true;
+}
+
+/** Child rows shown in a tab of the record's drawer: the rows of `resource` whose `foreignKey` holds the
+ * record's id (an activity's enrolments; a questionnaire's questions, and their options in turn). */
+export interface DetailDef {
+  resource: string;
+  foreignKey: string;
+  /** Tab title (default: the child definition's label). */
+  label?: Label;
 }
 
 export interface ResourceDef {
@@ -187,6 +251,12 @@ export interface ResourceDef {
   schema?: 'migration';
   /** `false`: no optimistic-lock `version` column (default: the table has one). */
   version?: false;
+  /** List, page, detail and export only (logs): no add, edit, delete or import, on screen or wire. */
+  readOnly?: true;
+  /** Child rows as tabs of the record drawer (recursive: a child's own details open in its drawer). */
+  details?: DetailDef[];
+  /** The menu paths whose page is this definition's ResourcePage (`resourceScreens` in shared-ui). */
+  screens?: string[];
 }
 
 export const defineResource = <T extends ResourceDef>(def: T): T => def;
@@ -216,8 +286,49 @@ export const buttonCode = (def: ResourceDef, action: StandardAction): string => 
 export const buttonCodes = (def: ResourceDef, action: StandardAction): string[] =>
   [def.permission, ...(def.permissionAliases ?? [])].map((p) => `${p}_${action}`);
 
+/** Whether the resource offers a standard action (a read-only resource offers only `view`). */
 export const hasStandard = (def: ResourceDef, action: 'add' | 'edit' | 'delete' | 'view'): boolean =>
-  !def.standard || def.standard.includes(action);
+  (!def.readOnly || action === 'view') && (!def.standard || def.standard.includes(action));
+
+/** Whether the field's column is NOT NULL: a required field, unless `nullable` says otherwise. */
+export const isNotNull = (f: FieldDef): boolean =>
+  f.nullable === undefined ? Boolean(f.required) : !f.nullable;
+
+/** Whether clients may write the field (form, submit, import). */
+export const isWritable = (f: FieldDef): boolean => f.form !== false && !f.readOnly && !f.group;
+
+/** The button code of a definition action. */
+export const actionCode = (def: Pick<ResourceDef, 'permission'>, action: ActionDef): string =>
+  action.code ?? `${def.permission}_${action.name}`;
+
+/** Every code unlocking a definition action: its own, and the alias screens' for a default code. */
+export const actionCodes = (def: ResourceDef, action: ActionDef): string[] =>
+  action.code
+    ? [action.code]
+    : [def.permission, ...(def.permissionAliases ?? [])].map((p) => `${p}_${action.name}`);
+
+/** The wire verb of a definition action. */
+export const actionVerb = (action: ActionDef): string => action.verb ?? action.name;
+
+/** Whether an action names its wire (`verb`, `method`, `idParam`, `reason` or `effect`): a screen
+ * without a handler for it calls the verb; other actions need the screen's handler to show. */
+export const isWireAction = (action: ActionDef): boolean =>
+  Boolean(action.effect || action.verb || action.method || action.idParam || action.reason);
+
+/** An audit column as a field, to show or search it (`auditField('createTime', { search: 'range' })`):
+ * the engine makes and writes the column; the field never reaches the form. */
+export const auditField = (
+  name: 'createTime' | 'updateTime',
+  extra: Partial<Omit<FieldDef, 'name' | 'kind' | 'group'>> = {},
+): FieldDef => ({
+  name,
+  kind: 'datetime',
+  label: name === 'createTime' ? { zh: '创建时间', en: 'Created' } : { zh: '更新时间', en: 'Updated' },
+  form: false,
+  list: false,
+  group: 'audit',
+  ...extra,
+});
 
 /** The wire field a reference's names arrive in beside its ids: `packageId` → `packageName`,
  * `roleId` (a list) → `roleName` (the names comma-joined). */

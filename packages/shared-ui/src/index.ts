@@ -9,9 +9,14 @@ export {
   type ActionHandler,
   type Row,
 } from './resource/ResourcePage';
+export { FieldValue } from './resource/FieldValue';
 export { RowActions, splitRowActions, type RowAction } from './resource/row-actions';
+export { resourceScreens } from './resource/screens';
+export { onResourceChanged, resourceChanged, type ResourceChangeListener } from './resource/resource-events';
+export { useResourceList, type ResourceList } from './resource/use-resource-list';
 export {
   resourceCalls,
+  fieldFilters,
   toFilters,
   downloadUrl,
   cleanQuery,

@@ -1,3 +1,4 @@
+import { Suspense, useState } from 'react';
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { App } from 'antd';
 import i18next from 'i18next';
@@ -235,6 +236,48 @@ describe('ResourcePage', () => {
       updateTime: '2026-01-01 10:00:00',
     });
     expect(await screen.findByText('更新成功')).toBeTruthy();
+  });
+
+  it('keeps what the user typed when the page suspends and shows again (the form is not filled again)', async () => {
+    // A Suspense boundary above the page that re-suspends (a lazy chunk, a namespace loading) hides the
+    // page and, when it shows it again, re-runs its layout effects: the drawer must not apply the
+    // record's values a second time over what was typed.
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    let open = false;
+    const Suspender = () => {
+      if (!open) throw gate;
+      return null;
+    };
+    const Page = () => {
+      const [suspend, setSuspend] = useState(false);
+      return (
+        <Suspense fallback={<p>加载中</p>}>
+          <ResourcePage def={def} />
+          {suspend && <Suspender />}
+          <button onClick={() => setSuspend(true)}>suspend</button>
+        </Suspense>
+      );
+    };
+    render(
+      <App>
+        <Page />
+      </App>,
+    );
+    await screen.findByText('第一条');
+    fireEvent.click(screen.getAllByRole('button', { name: /编\s*辑/ })[0]!);
+    const input = () => document.querySelector('.ant-drawer input') as HTMLInputElement;
+    await waitFor(() => expect(input().value).toBe('第一条'));
+    fireEvent.change(input(), { target: { value: '刚输入的' } });
+    fireEvent.click(screen.getByRole('button', { name: 'suspend' }));
+    expect(await screen.findByText('加载中')).toBeTruthy();
+    await act(async () => {
+      open = true;
+      release();
+      await gate;
+    });
+    await waitFor(() => expect(screen.queryByText('加载中')).toBeNull());
+    expect(input().value).toBe('刚输入的');
   });
 
   it('shows a forest resource whole and unpaged', async () => {

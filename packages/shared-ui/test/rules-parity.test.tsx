@@ -1,3 +1,4 @@
+import { useEffect } from 'react';
 import { cleanup, render } from '@testing-library/react';
 import { Form, Input, type FormInstance } from 'antd';
 import i18next from 'i18next';
@@ -21,9 +22,9 @@ import { rulesOf, toWireValue, useRules } from '../src/resource/fields';
 
 let form: FormInstance;
 
-function ParityForm() {
+function ParityForm({ onForm }: { onForm: (instance: FormInstance) => void }) {
   const [instance] = Form.useForm();
-  form = instance;
+  useEffect(() => onForm(instance), [instance, onForm]);
   const rules = useRules();
   return (
     <Form form={instance}>
@@ -38,7 +39,13 @@ function ParityForm() {
 
 beforeAll(async () => {
   await i18next.use(initReactI18next).init({ lng: 'zh-CN', fallbackLng: 'zh-CN', resources: {} });
-  render(<ParityForm />);
+  render(
+    <ParityForm
+      onForm={(instance) => {
+        form = instance;
+      }}
+    />,
+  );
 });
 afterAll(cleanup);
 

@@ -24,14 +24,16 @@ const token = {
   role_name: 'administrator',
 };
 
+function DutyPage() {
+  return <p>值班页面 {useSessionStore((s) => s.user?.account)}</p>;
+}
+
 const module = {
   apiVersion: REMOTE_API_VERSION,
   namespace: 'party',
   i18n: { 'zh-CN': {}, en: {} },
   routes: {
-    '/party/partyduty': lazy(async () => ({
-      default: () => <p>值班页面 {useSessionStore((s) => s.user?.account)}</p>,
-    })),
+    '/party/partyduty': lazy(async () => ({ default: DutyPage })),
   },
 };
 

@@ -10,6 +10,8 @@ export interface DictItem {
   dictValueBo: string;
   sort: number;
   remark: string;
+  /** The tag colour (antd preset or #rrggbb), '' when none. */
+  color: string;
 }
 
 /** The items of one dictionary: rows under its header row (parent_id 0), in sort order, cached. Business
@@ -36,6 +38,7 @@ export async function loadDictItems(
           'd.dict_value_bo',
           'd.sort',
           'd.remark',
+          'd.color',
         ])
         .where('h.code', '=', code)
         .where('h.parent_id', '=', 0)
@@ -55,6 +58,7 @@ export async function loadDictItems(
       dictValueBo: (r.dict_value_bo as string | null) ?? '',
       sort: Number(r.sort),
       remark: (r.remark as string | null) ?? '',
+      color: (r.color as string | null) ?? '',
     }));
   });
 }

@@ -13,6 +13,9 @@ export interface QueryField {
   type: QueryFieldType;
   filter?: boolean;
   sort?: boolean;
+  /** The filter suffixes accepted (`_equal`, ...; crud/filter-ops.ts); every suffix when absent. A bare
+   * key is LIKE where `_like` is accepted, else equality. */
+  ops?: ReadonlySet<string>;
 }
 export type QueryFields = Record<string, QueryField>;
 
@@ -72,13 +75,20 @@ const escapeLike = (v: string) => v.replace(/[\\%_]/g, (c) => `\\${c}`);
 export const shownKey = (key: string) => (/^[A-Za-z0-9_.-]{1,64}$/.test(key) ? key : '(非法参数名)');
 const NUMBER = /^-?\d+(\.\d+)?$/;
 
-function splitKey(key: string): { field: string; suffix: Suffix } {
+/** The field name and suffix of a filter key; `suffix` is '' for a bare key. */
+function splitKey(key: string): { field: string; suffix: string } {
   for (const name of SUFFIX_NAMES) {
-    if (key.length > name.length && key.endsWith(name)) {
-      return { field: key.slice(0, -name.length), suffix: SUFFIXES[name]! };
-    }
+    if (key.length > name.length && key.endsWith(name))
+      return { field: key.slice(0, -name.length), suffix: name };
   }
-  return { field: key, suffix: SUFFIXES._like! };
+  return { field: key, suffix: '' };
+}
+
+/** The operator of a key on a field, when the field accepts it (see QueryField.ops). */
+function operatorOf(field: QueryField, suffix: string): Suffix | undefined {
+  const accepts = (name: string) => !field.ops || field.ops.has(name);
+  if (suffix === '') return SUFFIXES[accepts('_like') ? '_like' : '_equal'];
+  return accepts(suffix) ? SUFFIXES[suffix] : undefined;
 }
 
 function lookup(fields: QueryFields, name: string): QueryField | undefined {
@@ -112,9 +122,10 @@ export function parseListQuery(
     const value = Array.isArray(rawValue) ? rawValue[0] : rawValue;
     if (value === undefined || value === null || value === '') continue;
     if (typeof value !== 'string') throw badRequest(`不支持的查询条件: ${shownKey(key)}`);
-    const { field: name, suffix } = splitKey(key);
+    const { field: name, suffix: suffixName } = splitKey(key);
     const field = lookup(fields, name);
-    if (!field || field.filter === false) throw badRequest(`不支持的查询条件: ${shownKey(key)}`);
+    const suffix = field && field.filter !== false ? operatorOf(field, suffixName) : undefined;
+    if (!field || !suffix) throw badRequest(`不支持的查询条件: ${shownKey(key)}`);
     if (suffix.novalue) {
       filters.push({ column: field.column, op: suffix.op });
     } else if (suffix.like) {

@@ -4,7 +4,7 @@ import { nextId } from '../db/ids.js';
 import { lockSeed } from '../db/migrate.js';
 import { hashClientSecret, hashPassword, md5Hex } from '../auth/passwords.js';
 import { formatDateTime } from '../util/datetime.js';
-import { seedDicts } from './data/dicts.js';
+import { type SeedDict, seedDicts } from './data/dicts.js';
 import { type SeedMenu, seedMenus } from './data/menus.js';
 import { seedWorkflow } from './workflow-seed.js';
 
@@ -296,7 +296,10 @@ export async function seedDictionaries(trx: Trx, tenantId: string, onlyBiz = fal
       .where('is_deleted', '=', 0);
     if (d.biz) headerQuery = headerQuery.where('tenant_id', '=', tenantId);
     const header = await headerQuery.executeTakeFirst();
-    if (header) continue;
+    if (header) {
+      await fillColors(trx, table, tenantId, d);
+      continue;
+    }
     const headerId = nextId();
     await trx
       .insertInto(table)
@@ -323,10 +326,28 @@ export async function seedDictionaries(trx: Trx, tenantId: string, onlyBiz = fal
           dict_value_bo: item.valueBo ?? null,
           sort: item.sort ?? i + 1,
           remark: item.remark ?? null,
+          color: item.color ?? null,
         })),
       )
       .execute();
     added++;
   }
   return added;
+}
+
+/** The seeded tag colours of an existing dictionary's items that have none (databases seeded before the
+ * colour column). */
+async function fillColors(trx: Trx, table: string, tenantId: string, d: SeedDict): Promise<void> {
+  for (const item of d.items) {
+    if (!item.color) continue;
+    let q = trx
+      .updateTable(table)
+      .set({ color: item.color })
+      .where('code', '=', d.code)
+      .where('dict_key', '=', item.key)
+      .where('parent_id', '<>', 0)
+      .where('color', 'is', null);
+    if (d.biz) q = q.where('tenant_id', '=', tenantId);
+    await q.execute();
+  }
 }

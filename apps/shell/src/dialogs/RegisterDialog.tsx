@@ -22,6 +22,38 @@ interface RegisterFields {
 const accountField = userResource.fields.find((f) => f.name === 'account')!;
 const tenantField: FieldDef = { name: 'tenantId', kind: 'string', label: TENANT_ID_LABEL, rule: 'tenantId' };
 
+/** The password, twice. */
+function PasswordFields() {
+  const { t } = useTranslation('shell');
+  return (
+    <>
+      <Form.Item
+        name="password"
+        label={t('register.password')}
+        rules={[{ required: true, message: t('register.passwordRequired') }]}
+      >
+        <Input.Password />
+      </Form.Item>
+      <Form.Item
+        name="password2"
+        label={t('register.password2')}
+        dependencies={['password']}
+        rules={[
+          { required: true, message: t('register.passwordRequired') },
+          ({ getFieldValue }) => ({
+            validator: (_, value: string) =>
+              !value || value === getFieldValue('password')
+                ? Promise.resolve()
+                : Promise.reject(new Error(t('register.mismatch'))),
+          }),
+        ]}
+      >
+        <Input.Password />
+      </Form.Item>
+    </>
+  );
+}
+
 /** Third-party registration 'account registration' (§2 dialogs, §4, §5). */
 export function RegisterDialog() {
   const { t } = useTranslation('shell');
@@ -109,29 +141,7 @@ export function RegisterDialog() {
         >
           <Input />
         </Form.Item>
-        <Form.Item
-          name="password"
-          label={t('register.password')}
-          rules={[{ required: true, message: t('register.passwordRequired') }]}
-        >
-          <Input.Password />
-        </Form.Item>
-        <Form.Item
-          name="password2"
-          label={t('register.password2')}
-          dependencies={['password']}
-          rules={[
-            { required: true, message: t('register.passwordRequired') },
-            ({ getFieldValue }) => ({
-              validator: (_, value: string) =>
-                !value || value === getFieldValue('password')
-                  ? Promise.resolve()
-                  : Promise.reject(new Error(t('register.mismatch'))),
-            }),
-          ]}
-        >
-          <Input.Password />
-        </Form.Item>
+        <PasswordFields />
         {captchaEnabled && (
           <Form.Item label={t('login.captcha')} required>
             <Space.Compact block>

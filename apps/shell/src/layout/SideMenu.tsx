@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Menu, type MenuProps } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { MenuNode } from '@tongxin/api-client';
@@ -35,9 +35,12 @@ export function SideMenu({ theme }: { theme: 'dark' | 'light' }) {
   const activePath = activeKey.split('?')[0] ?? '';
   const [openKeys, setOpenKeys] = useState<string[]>([]);
   const ancestors = (ancestorIds(visible, activePath) ?? []).join(',');
-  useEffect(() => {
+  // a newly active page opens its ancestors (the ones the user opened stay open)
+  const [opened, setOpened] = useState('');
+  if (ancestors !== opened) {
+    setOpened(ancestors);
     if (ancestors) setOpenKeys((keys) => [...new Set([...keys, ...ancestors.split(',')])]);
-  }, [ancestors]);
+  }
   const selected = flattenMenus(visible)
     .filter((node) => node.path === activePath)
     .map((node) => node.id);

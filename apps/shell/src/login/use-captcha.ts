@@ -12,7 +12,14 @@ export function useCaptcha() {
     }
   }, []);
   useEffect(() => {
-    void refresh();
-  }, [refresh]);
+    let alive = true;
+    getCaptcha().then(
+      (c) => alive && setCaptcha(c),
+      () => alive && setCaptcha(undefined),
+    );
+    return () => {
+      alive = false;
+    };
+  }, []);
   return { captcha, enabled: captcha?.captchaEnabled ?? true, refresh };
 }

@@ -12,6 +12,7 @@ const CHILD_FIELDS = [
   'parentId',
   'dictKey',
   'sort',
+  'color',
   'isSealed',
   'remark',
 ];

@@ -30,17 +30,55 @@ const scopeTree = (tree: TreeNode[] | undefined): TreeNode[] =>
     children: (menu.children ?? []).map((s) => ({ ...s, children: undefined })),
   }));
 
+type Trees = { menu: TreeNode[]; dataScope: TreeNode[]; apiScope: TreeNode[] };
+type Checked = { menu: Key[]; half: Key[]; dataScope: Key[]; apiScope: Key[] };
+
+/** What the caller may grant (grant-tree offers only the menus and scopes they hold) and what the roles
+ * or top menus hold now. */
+async function loadGrant(kind: Props['kind'], ids: string[]): Promise<{ trees: Trees; checked: Checked }> {
+  if (kind === 'role') {
+    const [grant, keys] = await Promise.all([
+      http.get<R<Trees>>('/api/blade-system/menu/grant-tree'),
+      http.get<R<{ menu: string[]; dataScope: string[]; apiScope: string[] }>>(
+        '/api/blade-system/menu/role-tree-keys',
+        { params: { roleIds: ids.join(',') } },
+      ),
+    ]);
+    const menu = grant.data.data.menu ?? [];
+    return {
+      trees: {
+        menu,
+        dataScope: scopeTree(grant.data.data.dataScope),
+        apiScope: scopeTree(grant.data.data.apiScope),
+      },
+      checked: {
+        menu: leavesOnly(menu, keys.data.data.menu),
+        half: [],
+        dataScope: keys.data.data.dataScope,
+        apiScope: keys.data.data.apiScope,
+      },
+    };
+  }
+  const [grant, keys] = await Promise.all([
+    http.get<R<{ menu: TreeNode[] }>>('/api/blade-system/menu/grant-top-tree'),
+    http.get<R<{ menu: string[] }>>('/api/blade-system/menu/top-tree-keys', {
+      params: { topMenuIds: ids.join(',') },
+    }),
+  ]);
+  const menu = grant.data.data.menu ?? [];
+  return {
+    trees: { menu, dataScope: [], apiScope: [] },
+    checked: { menu: leavesOnly(menu, keys.data.data.menu), half: [], dataScope: [], apiScope: [] },
+  };
+}
+
 /** 权限设置 (role/grant) and 菜单配置 (topmenu/grant): checked menus (plus half-checked parents) are sent. */
 export function GrantDialog({ kind, ids, onClose }: Props) {
   const { t } = useTranslation(['system', CRUD_NS]);
   const { message } = App.useApp();
   const [loading, setLoading] = useState(true);
-  const [trees, setTrees] = useState<{ menu: TreeNode[]; dataScope: TreeNode[]; apiScope: TreeNode[] }>({
-    menu: [],
-    dataScope: [],
-    apiScope: [],
-  });
-  const [checked, setChecked] = useState<{ menu: Key[]; half: Key[]; dataScope: Key[]; apiScope: Key[] }>({
+  const [trees, setTrees] = useState<Trees>({ menu: [], dataScope: [], apiScope: [] });
+  const [checked, setChecked] = useState<Checked>({
     menu: [],
     half: [],
     dataScope: [],
@@ -50,44 +88,12 @@ export function GrantDialog({ kind, ids, onClose }: Props) {
 
   useEffect(() => {
     let alive = true;
-    (async () => {
-      if (kind === 'role') {
-        // grant-tree offers only what the caller may hand out: menus and the scopes they hold
-        const [grant, keys] = await Promise.all([
-          http.get<R<{ menu: TreeNode[]; dataScope: TreeNode[]; apiScope: TreeNode[] }>>(
-            '/api/blade-system/menu/grant-tree',
-          ),
-          http.get<R<{ menu: string[]; dataScope: string[]; apiScope: string[] }>>(
-            '/api/blade-system/menu/role-tree-keys',
-            { params: { roleIds: ids.join(',') } },
-          ),
-        ]);
-        const menu = grant.data.data.menu ?? [];
+    loadGrant(kind, ids)
+      .then((got) => {
         if (!alive) return;
-        setTrees({
-          menu,
-          dataScope: scopeTree(grant.data.data.dataScope),
-          apiScope: scopeTree(grant.data.data.apiScope),
-        });
-        setChecked({
-          menu: leavesOnly(menu, keys.data.data.menu),
-          half: [],
-          dataScope: keys.data.data.dataScope,
-          apiScope: keys.data.data.apiScope,
-        });
-      } else {
-        const [grant, keys] = await Promise.all([
-          http.get<R<{ menu: TreeNode[] }>>('/api/blade-system/menu/grant-top-tree'),
-          http.get<R<{ menu: string[] }>>('/api/blade-system/menu/top-tree-keys', {
-            params: { topMenuIds: ids.join(',') },
-          }),
-        ]);
-        if (!alive) return;
-        const menu = grant.data.data.menu ?? [];
-        setTrees({ menu, dataScope: [], apiScope: [] });
-        setChecked({ menu: leavesOnly(menu, keys.data.data.menu), half: [], dataScope: [], apiScope: [] });
-      }
-    })()
+        setTrees(got.trees);
+        setChecked(got.checked);
+      })
       .catch(() => undefined)
       .finally(() => alive && setLoading(false));
     return () => {

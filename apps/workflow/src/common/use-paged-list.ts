@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useEffectEvent, useState } from 'react';
 import type { TablePaginationConfig } from 'antd';
 import { website, type Page, type PageQuery } from '@tongxin/api-client';
 import { useTotalText } from '@tongxin/shared-ui';
@@ -17,22 +17,24 @@ export function usePagedList<T, Q extends object>(
   const [filters, setFilters] = useState<Q>(initial);
   const [current, setCurrent] = useState(1);
   const [size, setSize] = useState<number>(website.pageSize);
-  const [page, setPage] = useState<Page<T>>(EMPTY);
-  const [loading, setLoading] = useState(false);
   const [version, setVersion] = useState(0);
-  const fetchRef = useRef(fetchPage);
-  fetchRef.current = fetchPage;
-  const latest = useRef(0);
+  // the page on screen and the request it answers: loading until the newest request's answer
+  const ticket = JSON.stringify([filters, current, size, version]);
+  const [answer, setAnswer] = useState<{ ticket: string; page: Page<T> }>({ ticket: '', page: EMPTY });
+  const fetchNow = useEffectEvent((query: Q & PageQuery) => fetchPage(query));
 
   useEffect(() => {
-    const ticket = ++latest.current;
-    setLoading(true);
-    fetchRef
-      .current({ ...filters, current, size })
-      .then((result) => ticket === latest.current && setPage(result))
-      .catch(() => undefined) // the http client showed the server's message
-      .finally(() => ticket === latest.current && setLoading(false));
-  }, [filters, current, size, version]);
+    let newest = true;
+    fetchNow({ ...filters, current, size })
+      .then((page) => newest && setAnswer({ ticket, page }))
+      // the http client showed the server's message
+      .catch(() => newest && setAnswer((old) => ({ ...old, ticket })));
+    return () => {
+      newest = false;
+    };
+  }, [filters, current, size, ticket]);
+  const page = answer.page;
+  const loading = answer.ticket !== ticket;
 
   const search = useCallback((next: Q) => {
     setFilters(next);

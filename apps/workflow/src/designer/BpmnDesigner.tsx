@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useEffectEvent, useRef, useState } from 'react';
 import { Alert, Spin } from 'antd';
 import type { DesignerElement, DesignerHandle } from './designer-types';
 import { PropertiesPanel } from './PropertiesPanel';
@@ -17,14 +17,14 @@ export function BpmnDesigner({
   const [handle, setHandle] = useState<DesignerHandle>();
   const [selected, setSelected] = useState<DesignerElement>();
   const [revision, setRevision] = useState(0);
-  const [failed, setFailed] = useState<string>();
-  const onReadyRef = useRef(onReady);
-  onReadyRef.current = onReady;
+  // a failure to draw this xml (another xml is drawn afresh)
+  const [failure, setFailure] = useState<{ xml: string; message: string }>();
+  const failed = failure?.xml === xml ? failure.message : undefined;
+  const ready = useEffectEvent((h: DesignerHandle | undefined) => onReady(h));
 
   useEffect(() => {
     let alive = true;
     let created: DesignerHandle | undefined;
-    setFailed(undefined);
     import('./bpmn-modeler')
       .then(({ createModeler }) =>
         createModeler(
@@ -40,13 +40,14 @@ export function BpmnDesigner({
           if (!alive) return h.destroy();
           setHandle(h);
           setSelected(h.root());
-          onReadyRef.current(h);
+          ready(h);
         },
-        (error: unknown) => alive && setFailed(error instanceof Error ? error.message : String(error)),
+        (error: unknown) =>
+          alive && setFailure({ xml, message: error instanceof Error ? error.message : String(error) }),
       );
     return () => {
       alive = false;
-      onReadyRef.current(undefined);
+      ready(undefined);
       created?.destroy();
     };
   }, [xml]);

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Form, Input, Select, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { DesignerElement, DesignerHandle } from './designer-types';
@@ -22,7 +22,12 @@ function PropInput({
   testId: string;
 }) {
   const [text, setText] = useState(value);
-  useEffect(() => setText(value), [value]);
+  // the diagram changed the value (undo, another element): show it
+  const [shown, setShown] = useState(value);
+  if (value !== shown) {
+    setShown(value);
+    setText(value);
+  }
   return (
     <Form.Item label={label} extra={help} style={{ marginBottom: 12 }}>
       <Input

@@ -7,6 +7,7 @@ export const contactPhoneResource = defineResource({
   path: '/api/app-contact-phone/contactphone',
   table: 'app_contact_phone',
   permission: 'contact_phone',
+  screens: ['/community/contactphone'],
   tenant: true,
   audit: true,
   softDelete: true,

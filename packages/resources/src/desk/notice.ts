@@ -9,6 +9,7 @@ export const noticeResource = defineResource({
   table: 'blade_notice',
   schema: 'migration',
   permission: 'notice',
+  screens: ['/desk/notice'],
   tenant: true,
   audit: true,
   softDelete: true,
@@ -37,7 +38,8 @@ export const noticeResource = defineResource({
       kind: 'datetime',
       label: { zh: '通知时间', en: 'Released at' },
       required: '请选择通知时间',
-      search: 'dateequal',
+      // one range picker: releaseTime_datege + releaseTime_datele (BX Saber sends _datege / _datelt)
+      search: 'range',
       sortable: true,
       width: 180,
     },

@@ -7,6 +7,7 @@ export const partyDutyResource = defineResource({
   path: '/api/app-party-duty/partyduty',
   table: 'app_party_duty',
   permission: 'party_duty',
+  screens: ['/party/partyduty'],
   tenant: true,
   audit: true,
   softDelete: true,

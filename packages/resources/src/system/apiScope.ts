@@ -9,6 +9,7 @@ export const apiScopeResource = defineResource({
   table: 'blade_scope_api',
   schema: 'migration',
   permission: 'api_scope',
+  screens: ['/authority/apiscope'],
   tenant: false,
   audit: true,
   softDelete: true,

@@ -1,4 +1,4 @@
-import { defineResource } from '../define';
+import { auditField, defineResource } from '../define';
 
 const GRANT_TYPES = [
   'password',
@@ -19,6 +19,7 @@ export const clientResource = defineResource({
   table: 'blade_client',
   schema: 'migration',
   permission: 'client',
+  screens: ['/system/client'],
   tenant: false,
   audit: true,
   softDelete: true,
@@ -57,13 +58,13 @@ export const clientResource = defineResource({
       defaultValue: 'all',
     },
     {
-      // Several may be chosen; sent comma-joined.
       name: 'authorizedGrantTypes',
       kind: 'string',
       label: { zh: '授权类型', en: 'Grant types' },
       required: '请输入授权类型',
       maxLength: 256,
       options: GRANT_TYPES.map((t) => ({ value: t, label: { zh: t, en: t } })),
+      multiple: true,
       defaultValue: 'refresh_token,password,captcha',
     },
     {
@@ -118,5 +119,6 @@ export const clientResource = defineResource({
       multiline: true,
       list: false,
     },
+    auditField('createTime', { search: 'range' }),
   ],
 });

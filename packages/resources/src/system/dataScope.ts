@@ -11,6 +11,7 @@ export const dataScopeResource = defineResource({
   table: 'blade_scope_data',
   schema: 'migration',
   permission: 'data_scope',
+  screens: ['/authority/datascope'],
   tenant: false,
   audit: true,
   softDelete: true,

@@ -11,6 +11,7 @@ export const deptResource = defineResource({
   table: 'blade_dept',
   schema: 'migration',
   permission: 'dept',
+  screens: ['/system/dept'],
   tenant: true,
   platformWide: true,
   audit: false,

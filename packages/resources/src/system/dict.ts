@@ -1,5 +1,22 @@
 import { defineResource, type FieldDef } from '../define';
 
+/** antd's preset tag colours: a status value's tag takes its item's colour (DictTag). */
+const TAG_COLORS: [string, string, string][] = [
+  ['default', '默认(灰)', 'Default (grey)'],
+  ['processing', '进行中(蓝, 动态)', 'Processing'],
+  ['blue', '蓝色', 'Blue'],
+  ['geekblue', '极客蓝', 'Geek blue'],
+  ['cyan', '青色', 'Cyan'],
+  ['green', '绿色', 'Green'],
+  ['lime', '青柠', 'Lime'],
+  ['gold', '金色', 'Gold'],
+  ['orange', '橙色', 'Orange'],
+  ['volcano', '火山红', 'Volcano'],
+  ['red', '红色', 'Red'],
+  ['magenta', '洋红', 'Magenta'],
+  ['purple', '紫色', 'Purple'],
+];
+
 /** The dictionary fields, shared by the platform (dict) and business (dictBiz) dictionaries — product
  * spec §2 (dialog), §3, §5, §9. One table holds both levels: a header row per code (parentId 0, the
  * "parent table": code, dictValue, sort, isSealed, remark) and its items (the "child tree table", which
@@ -75,6 +92,15 @@ export const dictFields = (resource: string): FieldDef[] => [
     kind: 'string',
     label: { zh: '字典备注', en: 'Remark' },
     maxLength: 255,
+  },
+  {
+    // An item's tag colour: status columns showing this dictionary colour the value's tag with it.
+    name: 'color',
+    kind: 'string',
+    label: { zh: '标签颜色', en: 'Tag colour' },
+    maxLength: 32,
+    options: TAG_COLORS.map(([value, zh, en]) => ({ value, label: { zh, en } })),
+    width: 100,
   },
 ];
 

@@ -1,4 +1,4 @@
-import { defineResource } from '../define';
+import { auditField, defineResource } from '../define';
 
 /** 参数管理 — product spec §3 Parameter, §5 messages. */
 export const paramResource = defineResource({
@@ -8,6 +8,7 @@ export const paramResource = defineResource({
   table: 'blade_param',
   schema: 'migration',
   permission: 'param',
+  screens: ['/system/param'],
   tenant: false,
   audit: true,
   softDelete: true,
@@ -42,5 +43,6 @@ export const paramResource = defineResource({
       multiline: true,
     },
     { name: 'remark', kind: 'string', label: { zh: '备注', en: 'Remark' }, maxLength: 255, list: false },
+    auditField('createTime', { search: 'range' }),
   ],
 });

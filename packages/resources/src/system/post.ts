@@ -1,4 +1,4 @@
-import { defineResource } from '../define';
+import { auditField, defineResource } from '../define';
 
 /** 岗位管理 — api-contract §7.3, §8.2, §13 (TenantEntity). `select?tenantId` is served by the server. */
 export const postResource = defineResource({
@@ -8,6 +8,7 @@ export const postResource = defineResource({
   table: 'blade_post',
   schema: 'migration',
   permission: 'post',
+  screens: ['/system/post'],
   tenant: true,
   platformWide: true,
   audit: true,
@@ -62,5 +63,6 @@ export const postResource = defineResource({
       multiline: true,
       list: false,
     },
+    auditField('createTime', { search: 'range' }),
   ],
 });

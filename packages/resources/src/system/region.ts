@@ -36,6 +36,7 @@ export const regionResource = defineResource({
   table: 'blade_region',
   schema: 'migration',
   permission: 'region',
+  screens: ['/system/region'],
   tenant: false,
   audit: false,
   softDelete: false,

@@ -1,4 +1,4 @@
-import { defineResource } from '../define';
+import { auditField, defineResource } from '../define';
 
 /** 租户管理 — api-contract §7.4, §13 (BladeX tenant columns). A platform table: `tenant_id` here is the
  * tenant's own code, so the tenant mixin is off.
@@ -121,6 +121,7 @@ export const tenantResource = defineResource({
       form: false,
       list: false,
     },
+    auditField('createTime', { search: 'range' }),
   ],
   actions: [
     { name: 'setting', label: { zh: '授权配置', en: 'Authorisation' }, placement: 'toolbar' },

@@ -10,6 +10,7 @@ export const tenantPackageResource = defineResource({
   table: 'blade_tenant_package',
   schema: 'migration',
   permission: 'tenantpackage',
+  screens: ['/system/tenantpackage'],
   tenant: false,
   audit: true,
   softDelete: true,

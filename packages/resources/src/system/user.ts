@@ -1,4 +1,4 @@
-import { defineResource } from '../define';
+import { auditField, defineResource } from '../define';
 
 /** 用户管理 — product spec §3 (user fields), §7 Users; api-contract §7.2, §13.
  * Server special cases: `password` is hashed on write and never returned; a hash-looking or unchanged
@@ -180,12 +180,15 @@ export const userResource = defineResource({
       form: false,
       list: false,
     },
+    auditField('createTime', { search: 'range' }),
   ],
   actions: [
     {
       name: 'reset',
       label: { zh: '重置密码', en: 'Reset password' },
       placement: 'toolbar',
+      verb: 'reset-password',
+      idParam: 'userIds',
       confirm: {
         zh: '确定将选择账号密码重置为初始密码?',
         en: 'Reset the selected accounts to the initial password?',
@@ -197,18 +200,22 @@ export const userResource = defineResource({
       name: 'lock',
       label: { zh: '锁定账号', en: 'Lock' },
       placement: 'both',
+      idParam: 'userIds',
       confirm: { zh: '确定锁定选择的账号?', en: 'Lock the selected accounts?' },
     },
     {
       name: 'unlock',
       label: { zh: '账号解锁', en: 'Unlock' },
       placement: 'both',
+      idParam: 'userIds',
       confirm: { zh: '确定将选择的账号解锁?', en: 'Unlock the selected accounts?' },
     },
     {
       name: 'audit',
       label: { zh: '审核通过', en: 'Approve' },
       placement: 'both',
+      verb: 'audit-pass',
+      idParam: 'userIds',
       confirm: {
         zh: '确定通过选择账号的注册申请?',
         en: 'Approve the registrations of the selected accounts?',

@@ -14,17 +14,19 @@ export interface FlowChartTarget {
  * With only a definition id it shows the bare diagram. */
 export function FlowChartDialog({ target, onClose }: { target?: FlowChartTarget; onClose: () => void }) {
   const t = useFlowT();
-  const [view, setView] = useState<ModelView>();
   const instanceId = target?.processInstanceId;
   const definitionId = target?.processDefinitionId;
+  // the view read for one target: another target shows nothing until its own arrives
+  const key = `${instanceId ?? ''}|${definitionId ?? ''}`;
+  const [loaded, setLoaded] = useState<{ key: string; view: ModelView }>();
+  const view = loaded?.key === key ? loaded.view : undefined;
 
   useEffect(() => {
-    setView(undefined);
     if (!instanceId && !definitionId) return;
     let alive = true;
     flowApi
       .modelView(instanceId ? { processInstanceId: instanceId } : { processDefinitionId: definitionId })
-      .then((v) => alive && setView(v))
+      .then((v) => alive && setLoaded({ key: `${instanceId ?? ''}|${definitionId ?? ''}`, view: v }))
       .catch(() => undefined); // the http client showed the server's message
     return () => {
       alive = false;

@@ -16,22 +16,23 @@ export function FlowDiagram({
 }) {
   const t = useFlowT();
   const container = useRef<HTMLDivElement>(null);
-  const [state, setState] = useState<'loading' | 'ready' | 'failed'>('loading');
+  // the outcome of drawing this xml and flow; another diagram is loading until its own outcome
+  const [drawn, setDrawn] = useState<{ xml: string; flow?: unknown; state: 'ready' | 'failed' }>();
+  const state = drawn && drawn.xml === xml && drawn.flow === flow ? drawn.state : 'loading';
 
   useEffect(() => {
     let dispose: (() => void) | undefined;
     let alive = true;
-    setState('loading');
     import('./bpmn-viewer')
       .then(({ renderDiagram }) => renderDiagram(container.current!, xml, flowMarkers(flow)))
       .then(
         (destroy) => {
           if (alive) {
             dispose = destroy;
-            setState('ready');
+            setDrawn({ xml, flow, state: 'ready' });
           } else destroy();
         },
-        () => alive && setState('failed'),
+        () => alive && setDrawn({ xml, flow, state: 'failed' }),
       );
     return () => {
       alive = false;

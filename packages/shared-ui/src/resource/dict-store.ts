@@ -9,6 +9,7 @@ export interface DictRef {
 }
 
 const keyOf = (ref: DictRef) => `${ref.biz ? 'biz' : 'sys'}:${ref.code}`;
+const refOf = (key: string): DictRef => ({ code: key.slice(4), biz: key.startsWith('biz:') });
 const BATCH_URL = {
   sys: '/api/blade-system/dict/dictionary-batch',
   biz: '/api/blade-system/dict-biz/dictionary-batch',
@@ -87,10 +88,13 @@ export const dictRefsOf = (def: ResourceDef): DictRef[] =>
 export function useDicts(refs: DictRef[]): Record<string, DictItem[]> {
   const items = useDictStore((s) => s.items);
   const ensure = useDictStore((s) => s.ensure);
-  const missing = refs.filter((r) => !items[keyOf(r)]);
-  const missingKey = missing.map(keyOf).sort().join(',');
+  const missingKey = refs
+    .filter((r) => !items[keyOf(r)])
+    .map(keyOf)
+    .sort()
+    .join(',');
   useEffect(() => {
-    if (missingKey) void ensure(missing);
+    if (missingKey) void ensure(missingKey.split(',').map(refOf));
   }, [missingKey, ensure]);
   return items;
 }

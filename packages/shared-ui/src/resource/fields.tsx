@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { DatePicker, Input, InputNumber, Select, Switch, Tag, TreeSelect } from 'antd';
 import type { Rule } from 'antd/es/form';
 import dayjs, { type Dayjs } from 'dayjs';
@@ -91,44 +91,104 @@ export function FieldInput({ field, disabled, value, onChange, placeholder, sear
   const common = { disabled, placeholder: ph, id };
 
   if (field.dict && !(field.kind === 'flag' && !search))
-    return <DictSelect dict={field.dict} {...common} value={value} onChange={onChange} />;
-  if (field.options) {
-    const multi = field.name === 'authorizedGrantTypes';
-    const text = value === undefined || value === null ? undefined : String(value);
+    return (
+      <DictSelect dict={field.dict} multiple={field.multiple} {...common} value={value} onChange={onChange} />
+    );
+  if (field.options)
+    return (
+      <ChoiceSelect
+        {...common}
+        multiple={field.multiple}
+        value={value}
+        onChange={onChange}
+        options={field.options.map((o) => ({ value: String(o.value), label: label(o.label) }))}
+      />
+    );
+  return <KindInput field={field} common={common} value={value} onChange={onChange} search={search} />;
+}
+
+/** A select of static choices; several (sent comma-joined) for a `multiple` field. */
+function ChoiceSelect({
+  multiple,
+  value,
+  onChange,
+  ...rest
+}: {
+  multiple?: boolean;
+  value?: unknown;
+  onChange?: (value: unknown) => void;
+  options: { value: string; label: string }[];
+  disabled?: boolean;
+  placeholder?: string;
+  id?: string;
+}) {
+  const text = value === undefined || value === null || value === '' ? undefined : String(value);
+  return (
+    <Select
+      {...rest}
+      allowClear
+      mode={multiple ? 'multiple' : undefined}
+      value={multiple ? (text ? text.split(',') : []) : text}
+      onChange={(v: string | string[]) => onChange?.(Array.isArray(v) ? v.join(',') : v)}
+      style={{ width: '100%' }}
+    />
+  );
+}
+
+/** A yes/no field: a switch in the form, a 是/否 select in the search form. */
+function FlagInput({
+  common,
+  value,
+  onChange,
+  search,
+}: {
+  common: { disabled?: boolean; placeholder: string; id?: string };
+  value?: unknown;
+  onChange?: (value: unknown) => void;
+  search?: boolean;
+}) {
+  const t = useCrudT();
+  if (search)
     return (
       <Select
         {...common}
         allowClear
-        mode={multi ? 'multiple' : undefined}
-        value={multi ? (text ? text.split(',') : []) : text}
-        onChange={(v: string | string[]) => onChange?.(Array.isArray(v) ? v.join(',') : v)}
-        options={field.options.map((o) => ({ value: String(o.value), label: label(o.label) }))}
+        value={value as number | undefined}
+        onChange={onChange}
+        options={[
+          { value: 1, label: t('yes') },
+          { value: 0, label: t('no') },
+        ]}
       />
     );
-  }
+  return (
+    <Switch
+      id={common.id}
+      disabled={common.disabled}
+      checked={Number(value ?? 0) === 1}
+      onChange={(checked) => onChange?.(checked ? 1 : 0)}
+    />
+  );
+}
+
+/** The input of a field without choices, by its kind. */
+function KindInput({
+  field,
+  common,
+  value,
+  onChange,
+  search,
+}: {
+  field: FieldDef;
+  common: { disabled?: boolean; placeholder: string; id?: string };
+  value?: unknown;
+  onChange?: (value: unknown) => void;
+  search?: boolean;
+}) {
+  const { disabled, placeholder: ph, id } = common;
   switch (field.kind) {
     case 'flag':
-      if (search)
-        return (
-          <Select
-            {...common}
-            allowClear
-            value={value as number | undefined}
-            onChange={onChange}
-            options={[
-              { value: 1, label: t('yes') },
-              { value: 0, label: t('no') },
-            ]}
-          />
-        );
-      return (
-        <Switch
-          id={id}
-          disabled={disabled}
-          checked={Number(value ?? 0) === 1}
-          onChange={(checked) => onChange?.(checked ? 1 : 0)}
-        />
-      );
+      return <FlagInput common={common} value={value} onChange={onChange} search={search} />;
     case 'int':
     case 'long':
     case 'decimal':
@@ -223,13 +283,11 @@ export function FieldInput({ field, disabled, value, onChange, placeholder, sear
 
 export function DictSelect({
   dict,
-  value,
-  onChange,
-  placeholder,
-  disabled,
-  id,
+  multiple,
+  ...rest
 }: {
   dict: { code: string; biz?: boolean };
+  multiple?: boolean;
   value?: unknown;
   onChange?: (value: unknown) => void;
   placeholder?: string;
@@ -243,15 +301,10 @@ export function DictSelect({
   }, [dict, ensure, all]);
   const items = dictItems(all, dict);
   return (
-    <Select
-      id={id}
-      allowClear
-      disabled={disabled}
-      placeholder={placeholder}
-      value={value === undefined || value === null || value === '' ? undefined : String(value)}
-      onChange={onChange}
+    <ChoiceSelect
+      {...rest}
+      multiple={multiple}
       options={items.map((item) => ({ value: item.dictKey, label: item.dictValue }))}
-      style={{ width: '100%' }}
     />
   );
 }
@@ -269,7 +322,14 @@ export function DictTag({ dict, value }: { dict: { code: string; biz?: boolean }
         .split(',')
         .map((key) => {
           const hit = items.find((i) => i.dictKey === key);
-          return hit ? <Tag key={key}>{hit.dictValue}</Tag> : <span key={key}>{key}</span>;
+          // the item's colour (status dictionaries): an antd preset or #rrggbb
+          return hit ? (
+            <Tag key={key} color={hit.color || undefined}>
+              {hit.dictValue}
+            </Tag>
+          ) : (
+            <span key={key}>{key}</span>
+          );
         })}
     </>
   );
@@ -422,14 +482,17 @@ function LazyTreePick({
 }) {
   const root = def.tree!.root ?? '0';
   const [nodes, setNodes] = useState<(TreeNode & { pId: string; isLeaf: boolean })[]>([]);
-  const load = async (parentId: string) => {
-    const res = await http.get<R<TreeNode[]>>(`${def.path}/lazy-tree`, { params: { parentId } });
-    const add = (res.data.data ?? []).map((n) => ({ ...n, pId: parentId, isLeaf: !n.hasChildren }));
-    setNodes((list) => [...list.filter((x) => !add.some((a) => a.id === x.id)), ...add]);
-  };
+  const load = useCallback(
+    (parentId: string) =>
+      http.get<R<TreeNode[]>>(`${def.path}/lazy-tree`, { params: { parentId } }).then((res) => {
+        const add = (res.data.data ?? []).map((n) => ({ ...n, pId: parentId, isLeaf: !n.hasChildren }));
+        setNodes((list) => [...list.filter((x) => !add.some((a) => a.id === x.id)), ...add]);
+      }),
+    [def.path],
+  );
   useEffect(() => {
-    void load(root).catch(() => undefined);
-  }, [def]);
+    load(root).catch(() => undefined);
+  }, [load, root]);
   const text = value === undefined || value === null || value === '' ? undefined : String(value);
   return (
     <TreeSelect

@@ -1,5 +1,13 @@
 import { getToken, http, website, type Page, type R, type TreeNode } from '@tongxin/api-client';
-import { SEARCH_SUFFIX, labelFieldOf, type FieldDef, type ResourceDef } from '@tongxin/resources';
+import {
+  SEARCH_SUFFIX,
+  actionVerb,
+  labelFieldOf,
+  type ActionDef,
+  type FieldDef,
+  type ResourceDef,
+  type SearchOp,
+} from '@tongxin/resources';
 
 export type Row = Record<string, unknown> & { id?: string; hasChildren?: boolean; children?: Row[] };
 
@@ -9,14 +17,34 @@ export type { TreeNode };
 export const cleanQuery = (query: Record<string, unknown>): Record<string, unknown> =>
   Object.fromEntries(Object.entries(query).filter(([, v]) => v !== undefined && v !== null && v !== ''));
 
-/** Search form values → `<field><suffix>` keys of the definition's search operators. */
-export function toFilters(def: ResourceDef, values: Record<string, unknown>): Record<string, unknown> {
-  const out: Record<string, unknown> = {};
-  for (const field of def.fields) {
-    const value = values[field.name];
-    if (!field.search || value === undefined || value === null || value === '') continue;
-    out[`${field.name}${SEARCH_SUFFIX[field.search]}`] = Array.isArray(value) ? value.join(',') : value;
+const isEmpty = (v: unknown) => v === undefined || v === null || v === '';
+
+/** A search value on the wire: for one operator the value; for several `{ op, value }` (the chosen
+ * operator); for a range `[start, end]` (either may be empty). */
+export type SearchValue = unknown;
+
+/** One field's search value → its `<field><suffix>` keys: the operator's suffix, the chosen one of
+ * several, or a range's `_datege` / `_datele` pair. */
+export function fieldFilters(field: FieldDef, value: SearchValue): Record<string, unknown> {
+  const name = field.name;
+  if (!field.search || isEmpty(value)) return {};
+  if (field.search === 'range') {
+    const [start, end] = Array.isArray(value) ? value : [];
+    return cleanQuery({ [`${name}${SEARCH_SUFFIX.datege}`]: start, [`${name}${SEARCH_SUFFIX.datele}`]: end });
   }
+  if (Array.isArray(field.search)) {
+    const chosen = value as { op?: SearchOp; value?: unknown };
+    const op = chosen.op && field.search.includes(chosen.op) ? chosen.op : field.search[0]!;
+    return fieldFilters({ ...field, search: op }, chosen.value);
+  }
+  return { [`${name}${SEARCH_SUFFIX[field.search]}`]: Array.isArray(value) ? value.join(',') : value };
+}
+
+/** Search values (wire values by field name) → the `<field><suffix>` keys of the definition's search
+ * operators. */
+export function toFilters(def: ResourceDef, values: Record<string, SearchValue>): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const field of def.fields) Object.assign(out, fieldFilters(field, values[field.name]));
   return out;
 }
 
@@ -45,6 +73,16 @@ export function resourceCalls(def: ResourceDef) {
     save: async (row: Row, isNew: boolean) => {
       const verb = def.write === 'save-update' ? (isNew ? 'save' : 'update') : 'submit';
       return (await http.post<R<unknown>>(`${base}/${verb}`, row)).data;
+    },
+    /** A definition action's wire verb with the rows' ids (and the reason, when it asks for one). */
+    action: async (action: ActionDef, ids: string[], extra: Record<string, unknown> = {}) => {
+      const params = { [action.idParam ?? 'ids']: ids.join(','), ...extra };
+      const url = `${base}/${actionVerb(action)}`;
+      const res =
+        action.method === 'GET'
+          ? await http.get<R<unknown>>(url, { params })
+          : await http.post<R<unknown>>(url, null, { params });
+      return res.data;
     },
     remove: async (ids: string[]) =>
       (await http.post<R<unknown>>(`${base}/remove`, null, { params: { ids: ids.join(',') } })).data,

@@ -1,7 +1,9 @@
 import { useEffect, useState } from 'react';
 import { Cascader } from 'antd';
 import { http, type R } from '@tongxin/api-client';
+import { regionResource } from '@tongxin/resources';
 import { useCrudT } from '../resource/i18n';
+import { onResourceChanged } from '../resource/resource-events';
 import type { TreeNode } from '../resource/wire';
 
 export const REGION_LAZY_TREE = '/api/blade-system/region/lazy-tree';
@@ -33,6 +35,8 @@ export function regionChildren(parentCode: string): Promise<Option[]> {
 }
 /** Regions were edited: read them afresh. */
 export const clearRegionCache = (): void => cache.clear();
+// a save, removal or action on the region screen (ResourcePage) drops the cache
+onResourceChanged(regionResource, clearRegionCache);
 
 const pathOf = (value: unknown): string[] =>
   typeof value === 'string' && value

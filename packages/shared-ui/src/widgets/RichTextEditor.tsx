@@ -24,6 +24,33 @@ export interface RichTextEditorProps {
  * it is all a basic editor needs. */
 const exec = (command: string, arg?: string) => document.execCommand(command, false, arg);
 
+/** A toolbar button; pressing it keeps the editor's selection. */
+function ToolButton({
+  title,
+  icon,
+  disabled,
+  onClick,
+}: {
+  title: string;
+  icon: ReactNode;
+  disabled?: boolean;
+  onClick: () => void;
+}) {
+  return (
+    <Tooltip title={title}>
+      <Button
+        size="small"
+        type="text"
+        icon={icon}
+        aria-label={title}
+        disabled={disabled}
+        onMouseDown={(e) => e.preventDefault()}
+        onClick={onClick}
+      />
+    </Tooltip>
+  );
+}
+
 /**
  * A small rich-text editor: a contenteditable box with bold, italic, underline, lists, links and
  * clear-formatting. Whatever is typed, pasted or set from outside goes through the allow-list sanitiser
@@ -70,19 +97,6 @@ export function RichTextEditor({ value, onChange, disabled, placeholder, id }: R
     else exec('insertText', e.clipboardData.getData('text/plain'));
     emit();
   };
-  const tool = (title: string, icon: ReactNode, onClick: () => void) => (
-    <Tooltip title={title}>
-      <Button
-        size="small"
-        type="text"
-        icon={icon}
-        aria-label={title}
-        disabled={disabled}
-        onMouseDown={(e) => e.preventDefault()}
-        onClick={onClick}
-      />
-    </Tooltip>
-  );
 
   return (
     <div
@@ -90,13 +104,43 @@ export function RichTextEditor({ value, onChange, disabled, placeholder, id }: R
       style={{ border: '1px solid var(--ant-color-border, #d9d9d9)', borderRadius: 6 }}
     >
       <Space size={2} style={{ padding: 4, borderBottom: '1px solid var(--ant-color-border, #d9d9d9)' }}>
-        {tool(t('richBold'), <BoldOutlined />, () => run('bold'))}
-        {tool(t('richItalic'), <ItalicOutlined />, () => run('italic'))}
-        {tool(t('richUnderline'), <UnderlineOutlined />, () => run('underline'))}
-        {tool(t('richOrdered'), <OrderedListOutlined />, () => run('insertOrderedList'))}
-        {tool(t('richBullet'), <UnorderedListOutlined />, () => run('insertUnorderedList'))}
-        {tool(t('richLink'), <LinkOutlined />, link)}
-        {tool(t('richClear'), <ClearOutlined />, () => run('removeFormat'))}
+        <ToolButton
+          title={t('richBold')}
+          icon={<BoldOutlined />}
+          disabled={disabled}
+          onClick={() => run('bold')}
+        />
+        <ToolButton
+          title={t('richItalic')}
+          icon={<ItalicOutlined />}
+          disabled={disabled}
+          onClick={() => run('italic')}
+        />
+        <ToolButton
+          title={t('richUnderline')}
+          icon={<UnderlineOutlined />}
+          disabled={disabled}
+          onClick={() => run('underline')}
+        />
+        <ToolButton
+          title={t('richOrdered')}
+          icon={<OrderedListOutlined />}
+          disabled={disabled}
+          onClick={() => run('insertOrderedList')}
+        />
+        <ToolButton
+          title={t('richBullet')}
+          icon={<UnorderedListOutlined />}
+          disabled={disabled}
+          onClick={() => run('insertUnorderedList')}
+        />
+        <ToolButton title={t('richLink')} icon={<LinkOutlined />} disabled={disabled} onClick={link} />
+        <ToolButton
+          title={t('richClear')}
+          icon={<ClearOutlined />}
+          disabled={disabled}
+          onClick={() => run('removeFormat')}
+        />
       </Space>
       <div
         ref={box}

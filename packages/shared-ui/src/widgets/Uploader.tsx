@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { App, Image, Upload, type UploadFile } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
 import { http, type R } from '@tongxin/api-client';
@@ -37,29 +37,31 @@ interface Props {
   disabled?: boolean;
 }
 
+const filesOf = (value: unknown): UploadFile[] =>
+  parseFileList(value).map((r, i) => ({
+    uid: `${i}-${r.link}`,
+    name: r.originalName,
+    status: 'done',
+    url: r.link,
+  }));
+
 /** §2 uploader: picture-card thumbnails, preview, removal, multiple, accept filter, max count (default 1);
  * read-only video as a 290x190 player. Emits the JSON list once every item has succeeded (§4). */
 export function Uploader({ value, onChange, accept, maxCount = 1, multiple, readOnly, disabled }: Props) {
   const t = useCrudT();
   const { message } = App.useApp();
-  const [files, setFiles] = useState<UploadFile[]>([]);
+  const [files, setFiles] = useState<UploadFile[]>(() => filesOf(value));
   const [preview, setPreview] = useState<string>();
-
-  useEffect(() => {
+  // a new value from the form replaces the list, unless it is what the list already shows
+  const [shown, setShown] = useState(value);
+  if (value !== shown) {
+    setShown(value);
     const records = parseFileList(value);
-    setFiles((current) => {
-      const same =
-        current.length === records.length &&
-        current.every((f, i) => f.status === 'done' && f.url === records[i]!.link);
-      if (same) return current;
-      return records.map((r, i) => ({
-        uid: `${i}-${r.link}`,
-        name: r.originalName,
-        status: 'done',
-        url: r.link,
-      }));
-    });
-  }, [value]);
+    const same =
+      files.length === records.length &&
+      files.every((f, i) => f.status === 'done' && f.url === records[i]!.link);
+    if (!same) setFiles(filesOf(value));
+  }
 
   const isVideo = (accept ?? '').startsWith('video');
   if (readOnly && isVideo) {

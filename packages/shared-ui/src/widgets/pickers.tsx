@@ -1,9 +1,11 @@
-import { useCallback, useEffect, useState, type Key } from 'react';
-import { Button, Form, Input, Modal, Select, Space, Table, TreeSelect, type TableColumnsType } from 'antd';
-import { SearchOutlined } from '@ant-design/icons';
-import { http, type Page, type R } from '@tongxin/api-client';
+import { useEffect, useState, type Key } from 'react';
+import { Modal, Select, Table, TreeSelect, type TableColumnsType } from 'antd';
+import { http, type R } from '@tongxin/api-client';
 import { useCrudT } from '../resource/i18n';
-import { cleanQuery, type Row, type TreeNode } from '../resource/wire';
+import { onResourceChanged } from '../resource/resource-events';
+import { type Row, type TreeNode } from '../resource/wire';
+import { PickerSearch } from './PickerSearch';
+import { PICKER_PAGE_SIZE, usePickerRows } from './use-picker-rows';
 
 export interface PickerColumn {
   name: string;
@@ -33,37 +35,10 @@ export interface TableSelectProps {
   disabled?: boolean;
 }
 
-const PAGE_SIZE = 10;
-
-/** §2 table select: a dialog listing rows (page size 10, §9), searchable, selection kept across pages,
- * confirm/cancel; the field shows the chosen labels and holds their ids. */
-export function TableSelect(props: TableSelectProps) {
-  const {
-    title,
-    url,
-    columns,
-    labelField,
-    multiple = true,
-    lazyTree,
-    labelsUrl,
-    value,
-    onChange,
-    placeholder,
-    disabled,
-  } = props;
-  const t = useCrudT();
-  const [open, setOpen] = useState(false);
-  const [rows, setRows] = useState<Row[]>([]);
-  const [total, setTotal] = useState(0);
-  const [current, setCurrent] = useState(1);
-  const [filters, setFilters] = useState<Record<string, unknown>>({});
-  const [loading, setLoading] = useState(false);
-  const [selected, setSelected] = useState<Key[]>([]);
+/** The rows picked so far by id; saved values not listed yet are read by id from `labelsUrl`, so the
+ * field shows their labels, not their ids. */
+function usePicked(labelsUrl: string | undefined, ids: string[]) {
   const [picked, setPicked] = useState<Record<string, Row>>({});
-  const [form] = Form.useForm();
-  const ids = value ? value.split(',').filter(Boolean) : [];
-
-  // Saved values show their labels, not ids: the ones not listed yet are read by id.
   const unknown = ids.filter((id) => !picked[id]).join(',');
   useEffect(() => {
     if (!labelsUrl || !unknown) return;
@@ -84,43 +59,31 @@ export function TableSelect(props: TableSelectProps) {
       alive = false;
     };
   }, [labelsUrl, unknown]);
+  return [picked, setPicked] as const;
+}
 
-  const load = useCallback(async () => {
-    setLoading(true);
-    try {
-      if (lazyTree) {
-        const res = await http.get<R<Row[]>>(url, { params: cleanQuery({ parentId: '0', ...filters }) });
-        const list = (res.data.data ?? []).map((r) => (r.hasChildren ? { ...r, children: [] } : r));
-        setRows(list.slice((current - 1) * PAGE_SIZE, current * PAGE_SIZE));
-        setTotal(list.length);
-      } else {
-        const res = await http.get<R<Page<Row>>>(url, {
-          params: cleanQuery({ current, size: PAGE_SIZE, ...filters }),
-        });
-        setRows(res.data.data?.records ?? []);
-        setTotal(res.data.data?.total ?? 0);
-      }
-    } catch {
-      // the http client showed the message
-    } finally {
-      setLoading(false);
-    }
-  }, [url, current, filters, lazyTree]);
-
-  useEffect(() => {
-    if (open) void load();
-  }, [open, load]);
-
-  const expand = async (expanded: boolean, row: Row) => {
-    if (!expanded || !lazyTree || (row.children && row.children.length)) return;
-    const res = await http.get<R<Row[]>>(url, { params: { parentId: row.id } });
-    const kids = (res.data.data ?? []).map((r) => (r.hasChildren ? { ...r, children: [] } : r));
-    const put = (list: Row[]): Row[] =>
-      list.map((r) =>
-        r.id === row.id ? { ...r, children: kids } : r.children ? { ...r, children: put(r.children) } : r,
-      );
-    setRows(put);
-  };
+/** §2 table select: a dialog listing rows (page size 10, §9), searchable, selection kept across pages,
+ * confirm/cancel; the field shows the chosen labels and holds their ids. */
+export function TableSelect(props: TableSelectProps) {
+  const {
+    title,
+    url,
+    columns,
+    labelField,
+    multiple = true,
+    lazyTree,
+    labelsUrl,
+    value,
+    onChange,
+    placeholder,
+    disabled,
+  } = props;
+  const t = useCrudT();
+  const [open, setOpen] = useState(false);
+  const list = usePickerRows(url, !!lazyTree, open);
+  const [selected, setSelected] = useState<Key[]>([]);
+  const ids = value ? value.split(',').filter(Boolean) : [];
+  const [picked, setPicked] = usePicked(labelsUrl, ids);
 
   const tableColumns: TableColumnsType<Row> = columns.map((c) => ({
     key: c.name,
@@ -171,47 +134,14 @@ export function TableSelect(props: TableSelectProps) {
         }}
         destroyOnHidden
       >
-        {searchable.length > 0 && (
-          <Form
-            form={form}
-            layout="inline"
-            style={{ marginBottom: 12, rowGap: 8 }}
-            onFinish={(values: Record<string, unknown>) => {
-              const next: Record<string, unknown> = {};
-              for (const c of searchable) next[c.searchKey!] = values[c.name];
-              setCurrent(1);
-              setFilters(next);
-            }}
-          >
-            {searchable.map((c) => (
-              <Form.Item key={c.name} name={c.name} label={c.title}>
-                <Input allowClear placeholder={t('inputPlaceholder', { label: c.title })} />
-              </Form.Item>
-            ))}
-            <Form.Item>
-              <Space>
-                <Button type="primary" htmlType="submit" icon={<SearchOutlined />}>
-                  {t('search')}
-                </Button>
-                <Button
-                  onClick={() => {
-                    form.resetFields();
-                    setFilters({});
-                  }}
-                >
-                  {t('reset')}
-                </Button>
-              </Space>
-            </Form.Item>
-          </Form>
-        )}
+        {searchable.length > 0 && <PickerSearch columns={searchable} onSearch={list.search} />}
         <Table<Row>
           size="small"
           rowKey={(r) => String(r.id)}
-          loading={loading}
+          loading={list.loading}
           columns={tableColumns}
-          dataSource={rows}
-          expandable={lazyTree ? { onExpand: (e, r) => void expand(e, r) } : undefined}
+          dataSource={list.rows}
+          expandable={lazyTree ? { onExpand: (e, r) => void list.expand(e, r) } : undefined}
           rowSelection={{
             type: multiple ? 'checkbox' : 'radio',
             selectedRowKeys: selected,
@@ -226,7 +156,13 @@ export function TableSelect(props: TableSelectProps) {
               });
             },
           }}
-          pagination={{ current, pageSize: PAGE_SIZE, total, showSizeChanger: false, onChange: setCurrent }}
+          pagination={{
+            current: list.current,
+            pageSize: PICKER_PAGE_SIZE,
+            total: list.total,
+            showSizeChanger: false,
+            onChange: list.setCurrent,
+          }}
         />
       </Modal>
     </>
@@ -318,6 +254,8 @@ export const loadTree = (url: string, params?: Record<string, string>): Promise<
 };
 /** Trees change when their screen saves: drop the cached ones. */
 export const clearTreeCache = (): void => treeCache.clear();
+// any resource's change may be a tree's (depts, menus, regions, ...)
+onResourceChanged(undefined, clearTreeCache);
 
 export interface TreePickProps {
   url: string;

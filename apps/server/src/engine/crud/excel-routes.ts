@@ -6,5 +6,6 @@ import type { ResourceEngine } from './resource-engine.js';
 /** Export of the filtered list (streamed), template download and import with a per-row error report. */
 export function excelRoutes(app: FastifyInstance, engine: ResourceEngine): void {
   if (engine.def.exportable) exportRoute(app, engine);
-  if (engine.def.importable) importRoutes(app, engine);
+  // a read-only resource (logs) takes no import
+  if (engine.def.importable && !engine.def.readOnly) importRoutes(app, engine);
 }

@@ -1,7 +1,7 @@
 /** What Excel export and import share: the lazily loaded exceljs, the columns of a sheet, and the
  * dictionary and reference maps that let a sheet show and accept labels instead of keys and ids. */
 import type { FieldDef } from '@tongxin/resources';
-import { visibleFields } from '@tongxin/resources';
+import { isWritable, visibleFields } from '@tongxin/resources';
 import type { AuthUser } from '../../auth/tokens.js';
 import { loadDictItems } from '../../dicts/dict-items.js';
 import { refTarget } from './ref-names.js';
@@ -64,7 +64,7 @@ export const exportColumns = (engine: ResourceEngine) =>
   visibleFields(engine.def).filter((f) => f.list !== false);
 // Secret fields (an initial password) can be imported, never exported.
 export const importColumns = (engine: ResourceEngine) =>
-  engine.def.fields.filter((f) => f.form !== false && !['files', 'images', 'richtext'].includes(f.kind));
+  engine.def.fields.filter((f) => isWritable(f) && !['files', 'images', 'richtext'].includes(f.kind));
 
 export function cellText(value: unknown): string {
   if (value === null || value === undefined) return '';

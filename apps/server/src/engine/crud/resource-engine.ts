@@ -21,6 +21,7 @@ import type { HookArgs, ResourceHooks } from './hooks.js';
 import { queryFieldsOf, secretColumns } from './query-fields.js';
 import { addRefNames, namedRefsOf } from './ref-names.js';
 import { assertFresh, nextVersion } from './record-version.js';
+import { uniqueViolation } from './unique-violation.js';
 import { validateBody } from './validate.js';
 import { hiddenFields, stripHidden, visibleQueryFields } from './visible-fields.js';
 
@@ -228,6 +229,8 @@ export class ResourceEngine {
       if (!id) return { id: await this.insert(trx, user, values, body), isNew: true };
       await this.update(trx, base, user, id, values, body);
       return { id, isNew: false };
+    }).catch((error: unknown) => {
+      throw uniqueViolation(this.def, error);
     });
     await this.hooks.committed?.({ user, ctx: this.ctx }, [written.id], 'write');
     return written;

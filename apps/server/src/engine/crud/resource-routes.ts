@@ -4,6 +4,7 @@ import type { AppContext } from '../../context.js';
 import type { ResourceModule } from '../module.js';
 import { excelRoutes } from './excel-routes.js';
 import { pickerCodes } from './picker-access.js';
+import { effectRoutes } from './effect-routes.js';
 import { detailRoute, listRoutes, selectRoute } from './read-routes.js';
 import { type EngineBehaviour, ResourceEngine } from './resource-engine.js';
 import { treeRoutes } from './tree-routes.js';
@@ -52,6 +53,7 @@ export function resourceRoutes(
   selectRoute(app, engine, access);
   if (def.tree) treeRoutes(app, engine, access);
   if (def.exportable || def.importable) excelRoutes(app, engine);
+  effectRoutes(app, engine);
   verbRoutes(app, engine, module.verbs);
   module.routes?.(app, ctx, engine);
   return engine;

@@ -3,6 +3,8 @@ import {
   columnOf,
   isBlank,
   isId,
+  isNotNull,
+  isWritable,
   requiredMessage,
   type FieldDef,
   type ResourceDef,
@@ -58,6 +60,14 @@ function coerce(f: FieldDef, v: unknown): string | number {
   }
 }
 
+/** An empty value of a field: NULL, or for a NOT NULL column (`nullable: false`) its default, else the
+ * field's required message (the column cannot hold NULL; never a database error). */
+function emptyValue(f: FieldDef): unknown {
+  if (!isNotNull(f)) return null;
+  if (f.defaultValue !== undefined) return f.defaultValue;
+  throw badRequest(requiredMessage(f).zh);
+}
+
 /** Validates a submitted body against the definition and returns column → value for the writable
  * fields present. Unknown keys are ignored (as BladeX does); every rule failure is a 400 in Chinese. */
 export function validateBody(
@@ -67,16 +77,18 @@ export function validateBody(
 ): Record<string, unknown> {
   const values: Record<string, unknown> = {};
   for (const f of def.fields) {
-    if (f.form === false) continue;
+    if (!isWritable(f)) continue;
     const present = Object.hasOwn(body, f.name);
     const v = body[f.name];
     if (f.required && (isNew || present) && isBlank(v)) throw badRequest(requiredMessage(f).zh);
     if (!present) {
+      // a new row gets the field's default; a NOT NULL column without one is asked for
       if (isNew && f.defaultValue !== undefined) values[columnOf(f)] = f.defaultValue;
+      else if (isNew && isNotNull(f)) throw badRequest(requiredMessage(f).zh);
       continue;
     }
     if (isBlank(v)) {
-      values[columnOf(f)] = null;
+      values[columnOf(f)] = emptyValue(f);
       continue;
     }
     const checked = checkValue(f, coerce(f, v));

@@ -21,8 +21,10 @@ export function writeRoutes(app: FastifyInstance, engine: ResourceEngine): void 
   };
   // The permission (add or edit) depends on the body, so it is checked inside the handler.
   const writeAccess = { config: { access: { token: true as const } } };
-  if (def.write !== 'save-update') app.post(`${def.path}/submit`, writeAccess, writeRoute('submit'));
-  if (def.write === 'save-update' || def.write === 'all') {
+  // a read-only resource (logs) serves no write, remove or import route
+  if (def.write !== 'save-update' && !def.readOnly)
+    app.post(`${def.path}/submit`, writeAccess, writeRoute('submit'));
+  if ((def.write === 'save-update' || def.write === 'all') && !def.readOnly) {
     app.post(`${def.path}/save`, writeAccess, writeRoute('save'));
     app.post(`${def.path}/update`, writeAccess, writeRoute('update'));
   }

@@ -1,4 +1,11 @@
-import { columnOf, type FieldDef, type FieldKind, hasProcess, type ResourceDef } from '@tongxin/resources';
+import {
+  columnOf,
+  type FieldDef,
+  type FieldKind,
+  hasProcess,
+  isNotNull,
+  type ResourceDef,
+} from '@tongxin/resources';
 import { identifier, literal } from './identifiers.js';
 
 /** A column's type: what the DDL writes and what information_schema reports back. */
@@ -132,7 +139,7 @@ export function fieldColumn(def: ResourceDef, f: FieldDef): ColumnSpec {
   return {
     name: identifier(columnOf(f), what),
     type,
-    notNull: f.nullable === undefined ? Boolean(f.required) : !f.nullable,
+    notNull: isNotNull(f),
     default: f.defaultValue === undefined ? undefined : literal(f.defaultValue, NUMERIC.has(type.base), what),
     origin: { field: f },
   };
@@ -144,7 +151,8 @@ export function columnsOf(def: ResourceDef): ColumnSpec[] {
   const columns = [
     column('id', BIGINT, 'id', { notNull: true }),
     ...groups.tenant,
-    ...def.fields.map((f) => fieldColumn(def, f)),
+    // a field showing a column group's column (auditField) adds no column of its own
+    ...def.fields.filter((f) => !f.group).map((f) => fieldColumn(def, f)),
     ...groups.approval,
     ...groups.audit,
     ...groups.softDelete,

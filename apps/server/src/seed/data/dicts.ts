@@ -12,6 +12,8 @@ export interface SeedDictItem {
   valueBo?: string;
   sort?: number;
   remark?: string;
+  /** Tag colour of the value (antd preset), for status dictionaries. */
+  color?: string;
 }
 
 export interface SeedDict {
@@ -369,6 +371,46 @@ const templeIotMap: SeedDict[] = [
   ),
 ];
 
+/** Tag colours of the status dictionaries (antd presets): waiting gold, under way blue, done green,
+ * refused or failed red, void or withdrawn default (grey). Written on insert, and by the seed where an
+ * item has none (so existing databases get them; pick 默认 to keep a tag grey). */
+const STATUS_COLORS: Record<string, string> = {
+  enable_status: '0 default, 1 green',
+  audit_status: '0 gold, 1 green, 2 red, 3 default',
+  publish_status: '0 default, 1 green, 2 orange',
+  read_status: '0 gold, 1 default',
+  reply_status: '0 gold, 1 green',
+  handle_status: '0 gold, 1 blue, 2 green, 3 red, 4 default',
+  household_live_status: '1 green, 2 orange, 3 default',
+  adopt_status: '0 gold, 1 green, 2 red',
+  verify_status: '0 gold, 1 green, 2 red',
+  party_org_status: '0 green, 1 default',
+  party_member_status: '1 green, 2 default',
+  party_relation_status: '0 green, 1 orange, 2 red',
+  double_report_status: '0 gold, 1 green, 2 red, 3 default',
+  party_report_status: '0 gold, 1 green, 2 orange',
+  appraise_status: '0 default, 1 blue, 2 cyan, 3 purple, 4 green, 5 red',
+  appraise_user_status: '0 gold, 1 blue, 2 orange, 3 green',
+  duty_status: '0 blue, 1 processing, 2 green, 3 red, 4 default',
+  activity_status: '0 default, 1 blue, 2 orange, 3 green, 4 cyan, 5 red',
+  enroll_status: '0 gold, 1 green, 2 red, 3 default',
+  sign_status: '0 default, 1 green, 2 red',
+  settle_status: '0 gold, 1 green',
+  facility_status: '0 green, 1 orange, 2 gold, 3 default',
+  borrow_status: '0 gold, 1 red, 2 blue, 3 processing, 4 green, 5 volcano, 6 default',
+  questionnaire_status: '0 default, 1 blue, 2 green, 3 purple, 4 red',
+  answer_status: '0 default, 1 green',
+  iot_device_status: '0 default, 1 green, 2 orange, 3 red, 4 default',
+  iot_alarm_handle_status: '0 red, 1 orange, 2 green, 9 default',
+};
+
+const withColors = (d: SeedDict): SeedDict => {
+  const colors = STATUS_COLORS[d.code];
+  if (!colors) return d;
+  const byKey = new Map(parse(colors).map(([key, color]) => [String(key), color]));
+  return { ...d, items: d.items.map((item) => ({ ...item, color: byKey.get(item.key) })) };
+};
+
 export const seedDicts: SeedDict[] = [
   ...system,
   ...common,
@@ -379,4 +421,4 @@ export const seedDicts: SeedDict[] = [
   ...activities,
   ...facilities,
   ...templeIotMap,
-];
+].map(withColors);

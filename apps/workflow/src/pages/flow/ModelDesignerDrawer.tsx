@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useEffectEvent, useRef, useState } from 'react';
 import { App, Button, Col, Drawer, Form, Input, Row, Space } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { flowApi, type FlowModel } from '@tongxin/api-client';
@@ -16,6 +16,7 @@ interface Values {
 }
 
 const KEY_PATTERN = /^[A-Za-z][A-Za-z0-9_-]*$/;
+const NEW_DIAGRAM = newDiagramXml('process_new', '');
 
 /** 流程设计: the model's name, key and category, and its diagram in the bpmn-js Modeler. The process id
  * and name inside the XML follow the model key and name on save (BladeX: model key = process key). */
@@ -33,12 +34,15 @@ export function ModelDesignerDrawer({
   const formName = useFormName('model');
   const { message } = App.useApp();
   const [form] = Form.useForm<Values>();
-  const [xml, setXml] = useState<string>();
+  // the diagram read for this model; a new model starts from an empty diagram (its process id and name
+  // become the model key and name on save)
+  const [loaded, setLoaded] = useState<{ model: Partial<FlowModel>; xml: string }>();
+  const xml = !model ? undefined : !model.id ? NEW_DIAGRAM : loaded?.model === model ? loaded.xml : undefined;
   const [saving, setSaving] = useState(false);
   const designer = useRef<DesignerHandle | undefined>(undefined);
+  const close = useEffectEvent(() => onClose());
 
   useEffect(() => {
-    setXml(undefined);
     if (!model) return;
     form.setFieldsValue({
       name: model.name ?? '',
@@ -46,14 +50,15 @@ export function ModelDesignerDrawer({
       category: model.category || undefined,
       description: model.description ?? '',
     });
-    if (!model.id) {
-      setXml(newDiagramXml(`process_${Date.now().toString(36)}`, ''));
-      return;
-    }
+    if (!model.id) return;
+    let alive = true;
     flowApi
       .modelDetail(model.id)
-      .then((m) => setXml(m.modelEditorXml || newDiagramXml(m.modelKey, m.name)))
-      .catch(() => onClose());
+      .then((m) => alive && setLoaded({ model, xml: m.modelEditorXml || newDiagramXml(m.modelKey, m.name) }))
+      .catch(() => alive && close());
+    return () => {
+      alive = false;
+    };
   }, [model, form]);
 
   const save = async () => {

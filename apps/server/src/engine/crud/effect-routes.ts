@@ -1,0 +1,163 @@
+import {
+  type ActionDef,
+  actionCodes,
+  actionVerb,
+  type EffectValue,
+  type FieldDef,
+  labelFieldOf,
+  type ResourceDef,
+} from '@tongxin/resources';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { sql } from 'kysely';
+import { requireUser } from '../../auth/guard.js';
+import type { AuthUser } from '../../auth/tokens.js';
+import type { Row } from '../../db/database.js';
+import { badRequest, done, notFound } from '../../http/envelope.js';
+import { idempotent } from '../../http/idempotency.js';
+import { selectedIds } from '../../http/params.js';
+import { loadDictItems } from '../../dicts/dict-items.js';
+import { formatDateTime } from '../../util/datetime.js';
+import type { ResourceEngine } from './resource-engine.js';
+
+/** A row whose state the action does not accept: its name and the value it holds. */
+interface Refusal {
+  count: number;
+  name: string;
+  value: unknown;
+}
+
+/** The columns an effect writes and the column of its source state, checked when the routes register
+ * (a definition naming an unknown field fails at startup, not on the first call). */
+function effectColumns(engine: ResourceEngine, action: ActionDef) {
+  const columnOf = (field: string) => {
+    const column = engine.fields[field]?.column;
+    if (!column)
+      throw new Error(`${engine.def.name}.${action.name}: effect names ${field}, which is not a field`);
+    return column;
+  };
+  const set = Object.entries(action.effect!.set).map(([field, value]) => ({
+    column: columnOf(field),
+    value,
+  }));
+  const from = action.effect!.from;
+  return { set, from: from && { column: columnOf(from.field), in: from.in.map(String) } };
+}
+
+/** The ids and the reason of a call, from the query or the body (`ids=1,2` or a JSON array). */
+function readCall(request: FastifyRequest, action: ActionDef): { ids: string[]; reason: string | null } {
+  const query = (request.query ?? {}) as Record<string, unknown>;
+  const body = (request.body && typeof request.body === 'object' ? request.body : {}) as Record<
+    string,
+    unknown
+  >;
+  const param = action.idParam ?? 'ids';
+  const rawIds = body[param] ?? query[param];
+  const ids = selectedIds(Array.isArray(rawIds) ? rawIds.join(',') : rawIds, '请选择要操作的数据');
+  if (!action.reason) return { ids, reason: null };
+  const { field, label, required, maxLength } = action.reason;
+  const raw = body[field] ?? query[field];
+  const reason = typeof raw === 'string' ? raw.trim() : '';
+  if (!reason && required) throw badRequest(required);
+  if (maxLength && [...reason].length > maxLength)
+    throw badRequest(`${label.zh}长度不能超过${maxLength}个字符`);
+  return { ids, reason: reason || null };
+}
+
+const valueOf = (value: EffectValue, user: AuthUser, reason: string | null): unknown =>
+  value === '$now'
+    ? formatDateTime()
+    : value === '$user'
+      ? user.userId
+      : value === '$reason'
+        ? reason
+        : value;
+
+/** A state's wording: the dictionary's or the options' label of the value, else the value. */
+async function stateText(
+  engine: ResourceEngine,
+  user: AuthUser,
+  field: FieldDef | undefined,
+  value: unknown,
+) {
+  const key = String(value ?? '');
+  const option = field?.options?.find((o) => String(o.value) === key);
+  if (option) return option.label.zh;
+  if (!field?.dict) return key;
+  const items = await loadDictItems(engine.ctx, user.tenantId, field.dict.code, Boolean(field.dict.biz));
+  return items.find((i) => i.dictKey === key)?.dictValue ?? key;
+}
+
+async function refusalMessage(engine: ResourceEngine, user: AuthUser, action: ActionDef, r: Refusal) {
+  const def = engine.def;
+  const field = def.fields.find((f) => f.name === action.effect!.from!.field);
+  const fieldLabel = field?.label.zh ?? '状态';
+  const state = await stateText(engine, user, field, r.value);
+  const one = `「${r.name}」的${fieldLabel}为「${state}」,不能${action.label.zh}`;
+  return r.count > 1 ? `所选数据中有${r.count}条不能${action.label.zh}:${one}` : one;
+}
+
+/** Applies the effect to every row or to none: all ids visible to the user, all in an accepted state. */
+async function applyEffect(
+  engine: ResourceEngine,
+  user: AuthUser,
+  action: ActionDef,
+  call: { ids: string[]; reason: string | null },
+): Promise<Refusal | undefined> {
+  const def = engine.def;
+  const { set, from } = effectColumns(engine, action);
+  const nameColumn = engine.fields[labelFieldOf(def)]?.column ?? 'id';
+  return engine.run(user, async (trx, base) => {
+    const rows = (await (
+      await base()
+    )
+      .selectAll()
+      .where('id', 'in', call.ids)
+      .forUpdate()
+      .execute()) as Row[];
+    if (rows.length !== call.ids.length) throw notFound();
+    const refused = from ? rows.filter((r) => !from.in.includes(String(r[from.column] ?? ''))) : [];
+    if (refused.length)
+      return {
+        count: refused.length,
+        name: String(refused[0]![nameColumn] ?? refused[0]!.id),
+        value: refused[0]![from!.column],
+      };
+    const changes: Record<string, unknown> = {};
+    for (const { column, value } of set) changes[column] = valueOf(value, user, call.reason);
+    if (def.audit) Object.assign(changes, { update_user: user.userId, update_time: formatDateTime() });
+    if (def.version !== false && rows[0]!.version !== undefined) changes.version = sql`version + 1`;
+    await trx.updateTable(def.table).set(changes).where('id', 'in', call.ids).execute();
+    return undefined;
+  });
+}
+
+/**
+ * The wire verbs of a definition's actions with an `effect` (`<path>/<verb>`, GET or POST): the action's
+ * button code is required; the ids are checked against the rows the user may see (tenant, data scope);
+ * every row must be in a state of `effect.from`, else a 400 names the first refused row and its state and
+ * nothing is written; a reason is read (and required) when the action asks for one; the audit columns and
+ * the version are updated with the effect's columns.
+ */
+export function effectRoutes(app: FastifyInstance, engine: ResourceEngine): void {
+  const def: ResourceDef = engine.def;
+  for (const action of def.actions ?? []) {
+    if (!action.effect) continue;
+    effectColumns(engine, action);
+    const url = `${def.path}/${actionVerb(action)}`;
+    const options = { config: { access: { perm: actionCodes(def, action) } } };
+    const handler = async (request: FastifyRequest) => {
+      const user = requireUser(request);
+      engine.requirePlatformForGlobal(user);
+      const call = readCall(request, action);
+      const run = async () => {
+        const refusal = await applyEffect(engine, user, action, call);
+        if (refusal) throw badRequest(await refusalMessage(engine, user, action, refusal));
+        await engine.hooks.committed?.({ user, ctx: engine.ctx }, call.ids, 'write');
+        return done('操作成功');
+      };
+      return action.method === 'GET' ? run() : idempotent(engine.ctx.store, request, user, run);
+    };
+    if (action.method === 'GET') app.get(url, options, handler);
+    else app.post(url, options, handler);
+  }
+}

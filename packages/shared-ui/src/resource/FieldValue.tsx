@@ -1,0 +1,23 @@
+import type { FieldDef } from '@tongxin/resources';
+import { RegionText } from '../widgets/RegionCascader';
+import { RichTextView } from '../widgets/RichTextEditor';
+import { Uploader } from '../widgets/Uploader';
+import { DictTag, displayValue } from './fields';
+import { useCrudT, useLabel } from './i18n';
+import type { Row } from './wire';
+
+/** A field's value of a row: a table cell (`cell`: text only for files and rich text) or the record
+ * view (`view`: the files themselves, the formatted text). Dictionary values are tags in their colour. */
+export function FieldValue({ field, row, mode }: { field: FieldDef; row: Row; mode: 'cell' | 'view' }) {
+  const t = useCrudT();
+  const label = useLabel();
+  const value = row[field.name];
+  if (field.dict) return <DictTag dict={field.dict} value={value} />;
+  if (field.kind === 'flag') return <>{Number(value) === 1 ? t('yes') : t('no')}</>;
+  if (field.kind === 'region') return <RegionText value={value} />;
+  if (mode === 'view' && (field.kind === 'images' || field.kind === 'files'))
+    return <Uploader value={value as string} readOnly accept={field.accept} maxCount={field.maxCount ?? 1} />;
+  if (mode === 'view' && field.kind === 'richtext') return <RichTextView value={value} />;
+  const shown = displayValue(field, row, label);
+  return <>{shown === undefined || shown === null ? '' : String(shown)}</>;
+}

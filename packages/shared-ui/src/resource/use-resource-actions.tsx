@@ -1,0 +1,134 @@
+import { useState, type ReactNode } from 'react';
+import { App } from 'antd';
+import {
+  actionCode,
+  hasStandard,
+  isWireAction,
+  meets,
+  type ActionDef,
+  type ResourceDef,
+} from '@tongxin/resources';
+import { useSessionStore } from '@tongxin/shared-ui/session';
+import { useCrudT, useLabel } from './i18n';
+import { ReasonDialog } from './ReasonDialog';
+import { actionLabelFor, type RowAction } from './row-actions';
+import type { ResourceCalls, Row } from './wire';
+
+export interface ActionContext {
+  /** The rows the action applies to (the clicked row, or the selection for toolbar actions). */
+  rows: Row[];
+  ids: string[];
+  reload: () => Promise<void>;
+  /** The reason the user gave, for an action that asks for one. */
+  reason?: string;
+}
+export type ActionHandler = (ctx: ActionContext) => void | Promise<void>;
+
+type Std = 'add' | 'edit' | 'delete' | 'view';
+
+/**
+ * Removal and the definition's actions on a ResourcePage: who may (button codes), confirmation, the
+ * reason prompt, the handler or the wire verb with the rows' ids, the toast and the reload.
+ */
+export function useResourceActions(args: {
+  def: ResourceDef;
+  prefix: string;
+  calls: ResourceCalls;
+  handlers?: Record<string, ActionHandler>;
+  reload: () => Promise<void>;
+  /** After a change (save, removal, action) of these rows. */
+  changed: (rows: Row[]) => void;
+  clearSelection: () => void;
+  idOf: (row: Row) => string;
+}) {
+  const { def, prefix, calls, handlers, reload, changed, idOf } = args;
+  const t = useCrudT();
+  const label = useLabel();
+  const { message, modal } = App.useApp();
+  const permissions = useSessionStore((s) => s.permissions);
+  const [asking, setAsking] = useState<{ action: ActionDef; rows: Row[] }>();
+  const can = (code: string) => permissions[code] === true;
+  const canStd = (a: Std) => hasStandard(def, a) && can(`${prefix}_${a}`);
+  const confirm = (content: ReactNode, onOk: () => Promise<void>, title = t('tip')) =>
+    modal.confirm({ title, content, okText: t('confirm'), cancelText: t('cancel'), onOk });
+  const needRows = (rows: Row[]) => {
+    if (rows.length === 0) void message.warning(t('selectAtLeastOne'));
+    return rows.length > 0;
+  };
+
+  const remove = (rows: Row[]) => {
+    if (!needRows(rows)) return;
+    confirm(t('confirmDelete'), async () => {
+      await calls.remove(rows.map(idOf));
+      void message.success(t('deleteSuccess'));
+      args.clearSelection();
+      changed(rows);
+      await reload();
+    });
+  };
+
+  /** The handler, or the wire verb with the ids (and the reason); then the toast, the change notice and
+   * the reload. */
+  const perform = async (action: ActionDef, rows: Row[], reason?: string) => {
+    const handler = handlers?.[action.name];
+    if (handler) {
+      await handler({ rows, ids: rows.map(idOf), reload, reason });
+      if (action.confirm || action.reason) await reload();
+      return;
+    }
+    await calls.action(
+      action,
+      rows.map(idOf),
+      action.reason && reason ? { [action.reason.field]: reason } : {},
+    );
+    void message.success(t('operateSuccess'));
+    changed(rows);
+    await reload();
+  };
+
+  const run = (action: ActionDef, rows: Row[]) => {
+    const handler = handlers?.[action.name];
+    const needsRows = action.confirm || action.reason || (!handler && isWireAction(action));
+    if (needsRows && !needRows(rows)) return;
+    if (rows.some((r) => !meets(r, action.when))) {
+      void message.warning(t('actionNotApplicable', { action: label(action.label) }));
+      return;
+    }
+    if (action.reason) setAsking({ action, rows });
+    else if (action.confirm) confirm(label(action.confirm), () => perform(action, rows));
+    else void perform(action, rows).catch(() => undefined);
+  };
+
+  const dialog = asking?.action.reason && (
+    <ReasonDialog
+      action={{ ...asking.action, reason: asking.action.reason }}
+      onCancel={() => setAsking(undefined)}
+      onOk={async (reason) => {
+        await perform(asking.action, asking.rows, reason);
+        setAsking(undefined);
+      }}
+    />
+  );
+
+  /** The definition's actions for a placement that the user may run and the screen can serve. */
+  const available = (placement: 'toolbar' | 'row') =>
+    (def.actions ?? []).filter(
+      (a) =>
+        (a.placement === placement || a.placement === 'both') &&
+        (handlers?.[a.name] || isWireAction(a)) &&
+        can(actionCode({ permission: prefix }, a)),
+    );
+
+  /** A row's definition actions that apply to its state. */
+  const rowActions = (row: Row): RowAction[] =>
+    available('row')
+      .filter((a) => meets(row, a.when))
+      .map((a) => ({
+        key: a.name,
+        label: label(actionLabelFor(a, row)),
+        danger: a.danger,
+        onClick: () => run(a, [row]),
+      }));
+
+  return { can, canStd, remove, run, available, rowActions, dialog };
+}
