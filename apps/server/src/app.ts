@@ -29,6 +29,9 @@ import type { DictItem } from './dicts/dict-items.js';
 import { Approvals } from './engine/approval/approvals.js';
 import type { DomainModule } from './engine/module.js';
 import { serveResources } from './engine/serve-resources.js';
+import { LogWriter } from './logs/log-writer.js';
+import { installRequestLogs } from './logs/request-logs.js';
+import { startLogRetention } from './logs/retention.js';
 import { createStore, type KvStore } from './util/kv-store.js';
 import { SharedVersion } from './util/shared-version.js';
 
@@ -69,6 +72,7 @@ export async function buildApp(options: BuildOptions): Promise<{ app: FastifyIns
       modules,
       domains.flatMap((d) => d.processes ?? []),
     ),
+    logs: new LogWriter(db, { enabled: config.dbLog, env: config.nodeEnv }),
   };
   const app = Fastify({
     logger:
@@ -102,6 +106,8 @@ export async function buildApp(options: BuildOptions): Promise<{ app: FastifyIns
     dev: config.devRemoteOrigins,
   }));
   installDrain(app);
+  ctx.logs.logger = app.log;
+  installRequestLogs(app, ctx);
   await app.register(multipart, { limits: { fileSize: 10 * 1024 * 1024, files: 1, fields: 20 } });
 
   healthRoutes(app, ctx);
@@ -112,7 +118,10 @@ export async function buildApp(options: BuildOptions): Promise<{ app: FastifyIns
   for (const d of domains) d.routes?.(app, ctx);
 
   await serveFrontEnd(app, config.staticRoot, shell);
+  const retention = startLogRetention(ctx);
   app.addHook('onClose', async () => {
+    retention.stop();
+    await ctx.logs.flush();
     await store.close();
   });
   return { app, ctx };

@@ -9,6 +9,7 @@ import { deptHooks } from './dept.js';
 import { dictHooks } from './dict.js';
 import { dictRoutes } from './dict-routes.js';
 import { menuRoutes } from './menu-routes.js';
+import { onlineUserBehaviour } from './online-user.js';
 import { regionHooks } from './region.js';
 import { roleBehaviour } from './role.js';
 import { scopeHooks } from './scopes.js';
@@ -42,6 +43,7 @@ export const systemDomain = domain(
     tenantPackage: { hooks: tenantPackageHooks },
     topMenu: topMenuBehaviour,
     user: userBehaviour,
+    onlineUser: onlineUserBehaviour,
   },
   { routes: systemRoutes },
 );
