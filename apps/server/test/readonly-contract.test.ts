@@ -1,12 +1,13 @@
-import { columnOf, type FieldDef, resources } from '@tongxin/resources';
+import { columnOf, type FieldDef, hasStandard, resources } from '@tongxin/resources';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { nextId } from '../src/db/ids.js';
 import { formatDateTime } from '../src/util/datetime.js';
 import { addTenantWithUser } from './fixtures.js';
 import { call, login, startTestServer, type TestServer } from './harness.js';
 
-// The contract of read-only definitions (logs, online users): the server writes their rows; the wire
-// lists, pages, filters and shows them to holders of the view code within the tenant, and serves no write.
+// The contract of definitions without add (logs, online users, attachments): the server writes their
+// rows; the wire lists, pages, filters and shows them to holders of the view code within the tenant, and
+// serves no write (removing only where the definition offers it).
 let s: TestServer;
 let admin: string;
 let otherTenant: string;
@@ -29,13 +30,13 @@ afterAll(() => s.close());
 function valueOf(f: FieldDef, n: number): unknown {
   if (f.options) return f.options[0]!.value;
   if (f.kind === 'int' || f.kind === 'flag') return 1;
-  if (f.kind === 'long') return String(1000 + n);
+  if (f.kind === 'long' || f.kind === 'ref') return String(1000 + n);
   if (f.kind === 'datetime' || f.kind === 'date')
     return f.name === 'expireTime' ? formatDateTime(new Date(Date.now() + 3600_000)) : formatDateTime();
   return `样例${n}`.slice(0, f.maxLength ?? 20);
 }
 
-const readOnly = resources.filter((d) => d.readOnly);
+const readOnly = resources.filter((d) => !hasStandard(d, 'add'));
 
 describe.each(readOnly.map((d) => [d.name, d] as const))('%s', (_name, def) => {
   let id: string;
@@ -98,7 +99,9 @@ describe.each(readOnly.map((d) => [d.name, d] as const))('%s', (_name, def) => {
   });
 
   it('serves no write, remove or import', async () => {
-    for (const verb of ['submit', 'save', 'update', 'remove?ids=' + id, 'import']) {
+    const verbs = ['submit', 'save', 'update', 'import'];
+    if (!hasStandard(def, 'delete')) verbs.push(`remove?ids=${id}`);
+    for (const verb of verbs) {
       const res = await call(s.app, admin, 'POST', `${def.path}/${verb}`, { id });
       expect(res.statusCode, verb).toBe(404);
     }

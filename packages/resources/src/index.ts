@@ -23,6 +23,7 @@ export {
   logUsualResource,
   onlineUserResource,
 } from './system/logs';
+export { attachResource } from './system/resource/attach';
 /** The menu screen's definition (UI only: the server serves menus by hand, so it is not in `resources`). */
 export { menuResource } from './system/menu';
 export {

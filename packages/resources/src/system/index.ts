@@ -13,6 +13,7 @@ import { tenantResource } from './tenant';
 import { tenantPackageResource } from './tenantPackage';
 import { topMenuResource } from './topMenu';
 import { userResource } from './user';
+import { attachResource } from './resource/attach';
 import {
   logApiResource,
   logAuditResource,
@@ -45,4 +46,5 @@ export const systemResources: ResourceDef[] = [
   logLoginResource,
   logAuditResource,
   onlineUserResource,
+  attachResource,
 ];

@@ -4,6 +4,7 @@ import { systemResources } from '@tongxin/resources';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context.js';
 import { domain } from '../../engine/module.js';
+import { attachBehaviour } from './attach.js';
 import { clientHooks } from './client.js';
 import { deptHooks } from './dept.js';
 import { dictHooks } from './dict.js';
@@ -44,6 +45,7 @@ export const systemDomain = domain(
     topMenu: topMenuBehaviour,
     user: userBehaviour,
     onlineUser: onlineUserBehaviour,
+    attach: attachBehaviour,
   },
   { routes: systemRoutes },
 );
