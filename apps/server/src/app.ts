@@ -12,6 +12,7 @@ import type { Config } from './config.js';
 import type { AppContext } from './context.js';
 import type { Database } from './db/database.js';
 import { type FileStore, LocalFileStore, S3FileStore } from './files/file-store.js';
+import { TenantStores } from './files/tenant-stores.js';
 import { uploadRoutes } from './files/upload-routes.js';
 import { installDrain } from './http/drain.js';
 import { frameworkErrors, installErrorHandling } from './http/error-handler.js';
@@ -51,6 +52,9 @@ export async function buildApp(options: BuildOptions): Promise<{ app: FastifyIns
   const { config, db, domains = defaultDomains } = options;
   const store = options.store ?? createStore(config.redisUrl);
   const modules = domains.flatMap((d) => d.resources);
+  const files =
+    options.files ??
+    (config.s3 ? new S3FileStore(config.s3) : new LocalFileStore(path.join(config.dataDir, 'uploads')));
   const ctx: AppContext = {
     config,
     db,
@@ -65,9 +69,8 @@ export async function buildApp(options: BuildOptions): Promise<{ app: FastifyIns
     grantsVersion: new SharedVersion(store, 'version:grants'),
     menus: new MenuStore(db),
     dicts: new DictCache<DictItem>(),
-    files:
-      options.files ??
-      (config.s3 ? new S3FileStore(config.s3) : new LocalFileStore(path.join(config.dataDir, 'uploads'))),
+    files,
+    stores: new TenantStores(db, files, config.dataDir),
     approvals: new Approvals(
       modules,
       domains.flatMap((d) => d.processes ?? []),

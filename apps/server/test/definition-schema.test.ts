@@ -65,6 +65,7 @@ describe('definition ⇄ schema', () => {
       'logLogin',
       'logAudit',
       'onlineUser',
+      'oss',
       'partyDuty',
       'contactPhone',
     ]);

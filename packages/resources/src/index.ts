@@ -24,6 +24,7 @@ export {
   onlineUserResource,
 } from './system/logs';
 export { attachResource } from './system/resource/attach';
+export { OSS_CATEGORIES, OSS_ENABLED, ossResource } from './system/resource/oss';
 /** The menu screen's definition (UI only: the server serves menus by hand, so it is not in `resources`). */
 export { menuResource } from './system/menu';
 export {

@@ -14,6 +14,7 @@ import { tenantPackageResource } from './tenantPackage';
 import { topMenuResource } from './topMenu';
 import { userResource } from './user';
 import { attachResource } from './resource/attach';
+import { ossResource } from './resource/oss';
 import {
   logApiResource,
   logAuditResource,
@@ -47,4 +48,5 @@ export const systemResources: ResourceDef[] = [
   logAuditResource,
   onlineUserResource,
   attachResource,
+  ossResource,
 ];

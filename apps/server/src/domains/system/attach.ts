@@ -15,7 +15,7 @@ export const attachBehaviour: ResourceBehaviour = {
           .execute(),
       );
       for (const row of rows)
-        await ctx.files.remove(String(row.name)).catch((err: unknown) => {
+        await (await ctx.stores.forName(String(row.name)))?.remove(String(row.name)).catch((err: unknown) => {
           ctx.logs.logger?.warn({ err }, 'attachment object not removed');
         });
     },

@@ -11,6 +11,7 @@ import { dictHooks } from './dict.js';
 import { dictRoutes } from './dict-routes.js';
 import { menuRoutes } from './menu-routes.js';
 import { onlineUserBehaviour } from './online-user.js';
+import { ossBehaviour } from './oss.js';
 import { regionHooks } from './region.js';
 import { roleBehaviour } from './role.js';
 import { scopeHooks } from './scopes.js';
@@ -46,6 +47,7 @@ export const systemDomain = domain(
     user: userBehaviour,
     onlineUser: onlineUserBehaviour,
     attach: attachBehaviour,
+    oss: ossBehaviour,
   },
   { routes: systemRoutes },
 );
