@@ -66,6 +66,7 @@ describe('definition ⇄ schema', () => {
       'logAudit',
       'onlineUser',
       'oss',
+      'sms',
       'partyDuty',
       'contactPhone',
     ]);

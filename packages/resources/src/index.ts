@@ -25,6 +25,7 @@ export {
 } from './system/logs';
 export { attachResource } from './system/resource/attach';
 export { OSS_CATEGORIES, OSS_ENABLED, ossResource } from './system/resource/oss';
+export { SMS_CATEGORIES, SMS_ENABLED, smsResource } from './system/resource/sms';
 /** The menu screen's definition (UI only: the server serves menus by hand, so it is not in `resources`). */
 export { menuResource } from './system/menu';
 export {

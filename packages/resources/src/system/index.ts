@@ -15,6 +15,7 @@ import { topMenuResource } from './topMenu';
 import { userResource } from './user';
 import { attachResource } from './resource/attach';
 import { ossResource } from './resource/oss';
+import { smsResource } from './resource/sms';
 import {
   logApiResource,
   logAuditResource,
@@ -49,4 +50,5 @@ export const systemResources: ResourceDef[] = [
   onlineUserResource,
   attachResource,
   ossResource,
+  smsResource,
 ];

@@ -12,6 +12,7 @@ import { dictRoutes } from './dict-routes.js';
 import { menuRoutes } from './menu-routes.js';
 import { onlineUserBehaviour } from './online-user.js';
 import { ossBehaviour } from './oss.js';
+import { smsBehaviour } from './sms/sms.js';
 import { regionHooks } from './region.js';
 import { roleBehaviour } from './role.js';
 import { scopeHooks } from './scopes.js';
@@ -48,6 +49,7 @@ export const systemDomain = domain(
     onlineUser: onlineUserBehaviour,
     attach: attachBehaviour,
     oss: ossBehaviour,
+    sms: smsBehaviour,
   },
   { routes: systemRoutes },
 );
