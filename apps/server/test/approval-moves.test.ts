@@ -86,6 +86,15 @@ describe('approval of a partyArchive record', () => {
   it('submit on save → reject with a comment → resubmit → pass', async () => {
     const id = await apply();
     expect((await record(id)).auditStatus).toBe(0);
+    // the audit screen's list: what waits for the approver, never for the applicant
+    const tasks = await ok(await call(s.app, as('secretary1'), 'GET', `${def.path}/auditTasks?size=100`));
+    expect(tasks.records.find((r: { id: string }) => r.id === id)).toMatchObject({
+      taskName: '登记审核',
+      claimed: false,
+      auditStatus: 0,
+      taskId: (await activeTask(id)).id,
+    });
+    expect((await call(s.app, as('applicant'), 'GET', `${def.path}/auditTasks`)).statusCode).toBe(403);
     expect((await deal('secretary1', id, false, '材料不全')).statusCode).toBe(200);
     expect(await record(id)).toMatchObject({ auditStatus: 2, auditRemark: '材料不全' });
     expect((await activeTask(id)).assignee).toBe(users.applicant!.userId);
@@ -145,6 +154,12 @@ describe('approval of a partyArchive record', () => {
     expect((await transfer('123')).json().msg).toBe('转办人不存在');
     expect((await transfer(users.secretary2!.userId)).json().msg).toBe('转办成功');
     expect((await activeTask(id)).assignee).toBe(users.secretary2!.userId);
+    const waiting = async (account: string) =>
+      (await ok(await call(s.app, as(account), 'GET', `${def.path}/auditTasks?size=100`))).records.map(
+        (r: { id: string }) => r.id,
+      );
+    expect(await waiting('secretary1')).not.toContain(id);
+    expect(await waiting('secretary2')).toContain(id);
     expect((await deal('secretary1', id, true, '同意')).statusCode).toBe(403);
     expect((await deal('secretary2', id, true, '同意')).statusCode).toBe(200);
     expect((await record(id)).auditStatus).toBe(1);

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context.js';
 import { applicantRoutes } from './approval/applicant-routes.js';
+import { auditTaskRoutes } from './approval/audit-tasks.js';
 import { approvalResourceRoutes, dealPathRoutes } from './approval/routes.js';
 import { resourceRoutes } from './crud/resource-routes.js';
 import type { ResourceModule } from './module.js';
@@ -18,6 +19,7 @@ export function serveResources(
     if (module.def.process) {
       approvalResourceRoutes(app, ctx, engine);
       applicantRoutes(app, ctx, engine);
+      auditTaskRoutes(app, ctx, engine);
     }
   }
   dealPathRoutes(app, ctx);
