@@ -24,6 +24,7 @@ import { installSecurityHeaders } from './http/security-headers.js';
 import { cspSourcesOf, MenuStore } from './access/menu-store.js';
 import { PermissionService } from './access/permissions.js';
 import { defaultDomains } from './domains/index.js';
+import { FLOWS_AWAITING_DEFINITIONS } from './domains/workflow/flows.js';
 import { DictCache } from './dicts/dict-cache.js';
 import type { DictItem } from './dicts/dict-items.js';
 import { Approvals } from './engine/approval/approvals.js';
@@ -65,10 +66,8 @@ export async function buildApp(options: BuildOptions): Promise<{ app: FastifyIns
     files:
       options.files ??
       (config.s3 ? new S3FileStore(config.s3) : new LocalFileStore(path.join(config.dataDir, 'uploads'))),
-    approvals: new Approvals(
-      modules,
-      domains.flatMap((d) => d.processes ?? []),
-    ),
+    // the processes of the served definitions, plus those whose resource is not defined yet
+    approvals: new Approvals(modules, FLOWS_AWAITING_DEFINITIONS),
   };
   const app = Fastify({
     logger:

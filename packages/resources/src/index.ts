@@ -24,6 +24,7 @@ export {
   type RemoteEntryMenu,
 } from './system/remote-entries';
 export { contactPhoneResource } from './community/contactPhone';
+export { partyArchiveResource } from './party/partyArchive';
 export { partyDutyResource } from './party/partyDuty';
 export { noticeResource } from './desk/notice';
 import { communityResources } from './community';
