@@ -85,6 +85,16 @@ export async function buildApp(options: BuildOptions): Promise<{ app: FastifyIns
     // Requests arriving while the server drains are answered by http/drain.ts (envelope + headers).
     return503OnClosing: false,
     frameworkErrors,
+    // Route schemas (engine/crud/route-schemas) only check: the engine reads the request as sent (no
+    // coercion, no defaults, nothing removed) and answers refusals with its own Chinese messages.
+    ajv: {
+      customOptions: {
+        coerceTypes: false,
+        useDefaults: false,
+        removeAdditional: false,
+        allowUnionTypes: true,
+      },
+    },
   });
 
   // Login and refresh calls may send form bodies.
