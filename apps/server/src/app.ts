@@ -14,6 +14,7 @@ import type { Database } from './db/database.js';
 import { type FileStore, LocalFileStore, S3FileStore } from './files/file-store.js';
 import { uploadRoutes } from './files/upload-routes.js';
 import { installDrain } from './http/drain.js';
+import { lazyCompilers } from './http/lazy-compilers.js';
 import { frameworkErrors, installErrorHandling } from './http/error-handler.js';
 import { serializeError } from './http/error-log.js';
 import { redactedLogPaths, serializeRequest } from './http/request-log.js';
@@ -87,6 +88,7 @@ export async function buildApp(options: BuildOptions): Promise<{ app: FastifyIns
     frameworkErrors,
     // Route schemas (engine/crud/route-schemas) only check: the engine reads the request as sent (no
     // coercion, no defaults, nothing removed) and answers refusals with its own Chinese messages.
+    schemaController: { compilersFactory: lazyCompilers() },
     ajv: {
       customOptions: {
         coerceTypes: false,
