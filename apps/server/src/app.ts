@@ -20,6 +20,7 @@ import { serializeError } from './http/error-log.js';
 import { redactedLogPaths, serializeRequest } from './http/request-log.js';
 import { hasShellBuild, serveFrontEnd } from './http/front-end.js';
 import { healthRoutes } from './http/health-routes.js';
+import { collectOpenApi, openApiRoutes } from './http/openapi.js';
 import { shellPage } from './http/shell-page.js';
 import { installSecurityHeaders } from './http/security-headers.js';
 import { cspSourcesOf, MenuStore } from './access/menu-store.js';
@@ -114,6 +115,11 @@ export async function buildApp(options: BuildOptions): Promise<{ app: FastifyIns
     dev: config.devRemoteOrigins,
   }));
   installDrain(app);
+  // the OpenAPI document is collected from every route registered from here on (http/openapi.ts)
+  await collectOpenApi(
+    app,
+    modules.map((m) => m.def),
+  );
   await app.register(multipart, { limits: { fileSize: 10 * 1024 * 1024, files: 1, fields: 20 } });
 
   healthRoutes(app, ctx);
@@ -122,6 +128,7 @@ export async function buildApp(options: BuildOptions): Promise<{ app: FastifyIns
   // Every domain's resources with their behaviour (engine/serve-resources.ts), then its own routes.
   serveResources(app, ctx, modules);
   for (const d of domains) d.routes?.(app, ctx);
+  await openApiRoutes(app);
 
   await serveFrontEnd(app, config.staticRoot, shell);
   app.addHook('onClose', async () => {
