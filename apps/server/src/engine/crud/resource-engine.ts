@@ -16,6 +16,7 @@ import { badRequest, forbidden, notFound } from '../../http/envelope.js';
 import type { QueryFields, Sort } from '../../http/list-query.js';
 import { toCamel } from '../../util/case.js';
 import { formatDateTime } from '../../util/datetime.js';
+import { AuditTrail } from './audit-trail.js';
 import { dataScopeCondition } from './data-scope.js';
 import type { HookArgs, ResourceHooks } from './hooks.js';
 import { queryFieldsOf, secretColumns } from './query-fields.js';
@@ -46,6 +47,8 @@ export class ResourceEngine {
   readonly treeKey: { column: string; field: string; root: string } | undefined;
   /** The route schemas of the resource's generated routes (route-schemas/). */
   readonly schemas: RouteSchemas;
+  /** 操作审计: every write, queued for the log once its transaction committed. */
+  readonly audit: AuditTrail;
   /** The fields the user of a `run` transaction may not see (read before the transaction opens: PGlite
    * has one connection, so no second transaction may start inside one). */
   private readonly hiddenIn = new WeakMap<Trx, Set<string> | undefined>();
@@ -61,6 +64,7 @@ export class ResourceEngine {
   ) {
     this.fields = queryFieldsOf(def);
     this.secrets = secretColumns(def);
+    this.audit = new AuditTrail(def, this.secrets, ctx.logs);
     this.hooks = behaviour.hooks ?? {};
     this.onInsert = behaviour.onInsert;
     this.namedRefs = namedRefsOf(def);
@@ -93,7 +97,7 @@ export class ResourceEngine {
   async run<T>(user: AuthUser, fn: (trx: Trx, base: () => Promise<any>) => Promise<T>): Promise<T> {
     const { dataScopes } = await this.ctx.permissions.grants(user);
     const hidden = hiddenFields(this.def, user, dataScopes);
-    return this.ctx.db.tx(this.scope(user), (trx) => {
+    return this.tx(user, (trx) => {
       this.hiddenIn.set(trx, hidden);
       return fn(trx, async () => {
         let q = trx.selectFrom(this.def.table);
@@ -105,6 +109,17 @@ export class ResourceEngine {
         return restriction ? q.where(restriction) : q;
       });
     });
+  }
+
+  /** One transaction in the user's tenant scope; the writes it noted go to the audit log once it committed. */
+  async tx<T>(user: AuthUser, fn: (trx: Trx) => Promise<T>): Promise<T> {
+    let used: Trx | undefined;
+    const result = await this.ctx.db.tx(this.scope(user), (trx) => {
+      used = trx;
+      return fn(trx);
+    });
+    if (used) this.audit.committed(used);
+    return result;
   }
 
   toWire(row: Row): Record<string, unknown> {
@@ -187,6 +202,7 @@ export class ResourceEngine {
     await this.uniqueCheck(trx, user, row);
     await this.hooks.beforeWrite?.(args, row, undefined);
     await trx.insertInto(this.def.table).values(row).execute();
+    this.audit.note(trx, user, 'insert', String(row.id), undefined, row);
     await this.hooks.afterWrite?.(args, String(row.id), row, true);
     await this.onInsert?.(args, String(row.id));
     return String(row.id);
@@ -213,6 +229,7 @@ export class ResourceEngine {
     Object.assign(changes, nextVersion(current));
     if (Object.keys(changes).length)
       await trx.updateTable(this.def.table).set(changes).where('id', '=', id).execute();
+    this.audit.note(trx, user, 'update', id, current, changes);
     await this.hooks.afterWrite?.(args, id, changes, false);
   }
 
@@ -267,7 +284,7 @@ export class ResourceEngine {
       const visible = (await (
         await base()
       )
-        .select(keyColumn ? ['id', keyColumn] : ['id'])
+        .selectAll()
         .where((eb: ExpressionBuilder<Schema, string>) =>
           keyColumn ? eb.or([eb('id', 'in', given), eb(keyColumn, 'in', given)]) : eb('id', 'in', given),
         )
@@ -297,6 +314,8 @@ export class ResourceEngine {
         if (await children.executeTakeFirst()) throw badRequest('请先删除子节点!');
       }
       await this.hooks.beforeRemove?.({ trx, user, ctx: this.ctx }, ids);
+      for (const row of visible.filter((r) => ids.includes(String(r.id))))
+        this.audit.note(trx, user, 'remove', String(row.id), row);
       if (this.def.softDelete) {
         const changes = this.def.audit
           ? { is_deleted: 1, update_user: user.userId, update_time: formatDateTime() }
