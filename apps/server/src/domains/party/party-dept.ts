@@ -1,5 +1,5 @@
 /** 党组织管理: the organisation tree keeps `ancestors` (`0,<root>,...,<parent>`), answers each node's
- * member count over its subtree, and keeps a node with children or members. */
+ * member count over its subtree, and keeps a node with members (the engine keeps one with children). */
 import { isId, resources } from '@tongxin/resources';
 import { sql } from 'kysely';
 import type { ResourceHooks } from '../../engine/crud/hooks.js';
@@ -44,15 +44,8 @@ export const partyDeptHooks: ResourceHooks = {
         .execute();
     }
   },
+  // (a node with children: the engine's tree rule refuses it)
   async beforeRemove({ trx }, ids) {
-    const child = await trx
-      .selectFrom(TABLE)
-      .select('id')
-      .where('parent_id', 'in', ids)
-      .where('id', 'not in', ids)
-      .where('is_deleted', '=', 0)
-      .executeTakeFirst();
-    if (child) throw badRequest('该党组织下还有下级组织，不能删除');
     const members = memberTable();
     if (!members) return;
     const member = await trx
