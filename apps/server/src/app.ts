@@ -15,16 +15,19 @@ import { type FileStore, LocalFileStore, S3FileStore } from './files/file-store.
 import { TenantStores } from './files/tenant-stores.js';
 import { uploadRoutes } from './files/upload-routes.js';
 import { installDrain } from './http/drain.js';
+import { lazyCompilers } from './http/lazy-compilers.js';
 import { frameworkErrors, installErrorHandling } from './http/error-handler.js';
 import { serializeError } from './http/error-log.js';
 import { redactedLogPaths, serializeRequest } from './http/request-log.js';
 import { hasShellBuild, serveFrontEnd } from './http/front-end.js';
 import { healthRoutes } from './http/health-routes.js';
+import { collectOpenApi, openApiRoutes } from './http/openapi.js';
 import { shellPage } from './http/shell-page.js';
 import { installSecurityHeaders } from './http/security-headers.js';
 import { cspSourcesOf, MenuStore } from './access/menu-store.js';
 import { PermissionService } from './access/permissions.js';
 import { defaultDomains } from './domains/index.js';
+import { FLOWS_AWAITING_DEFINITIONS } from './domains/workflow/flows.js';
 import { DictCache } from './dicts/dict-cache.js';
 import type { DictItem } from './dicts/dict-items.js';
 import { Approvals } from './engine/approval/approvals.js';
@@ -71,10 +74,8 @@ export async function buildApp(options: BuildOptions): Promise<{ app: FastifyIns
     dicts: new DictCache<DictItem>(),
     files,
     stores: new TenantStores(db, files, config.dataDir),
-    approvals: new Approvals(
-      modules,
-      domains.flatMap((d) => d.processes ?? []),
-    ),
+    // the processes of the served definitions, plus those whose resource is not defined yet
+    approvals: new Approvals(modules, FLOWS_AWAITING_DEFINITIONS),
     logs: new LogWriter(db, { enabled: config.dbLog, env: config.nodeEnv }),
   };
   const app = Fastify({
@@ -92,6 +93,17 @@ export async function buildApp(options: BuildOptions): Promise<{ app: FastifyIns
     // Requests arriving while the server drains are answered by http/drain.ts (envelope + headers).
     return503OnClosing: false,
     frameworkErrors,
+    // Route schemas (engine/crud/route-schemas) only check: the engine reads the request as sent (no
+    // coercion, no defaults, nothing removed) and answers refusals with its own Chinese messages.
+    schemaController: { compilersFactory: lazyCompilers() },
+    ajv: {
+      customOptions: {
+        coerceTypes: false,
+        useDefaults: false,
+        removeAdditional: false,
+        allowUnionTypes: true,
+      },
+    },
   });
 
   // Login and refresh calls may send form bodies.
@@ -111,6 +123,11 @@ export async function buildApp(options: BuildOptions): Promise<{ app: FastifyIns
   installDrain(app);
   ctx.logs.logger = app.log;
   installRequestLogs(app, ctx);
+  // the OpenAPI document is collected from every route registered from here on (http/openapi.ts)
+  await collectOpenApi(
+    app,
+    modules.map((m) => m.def),
+  );
   await app.register(multipart, { limits: { fileSize: 10 * 1024 * 1024, files: 1, fields: 20 } });
 
   healthRoutes(app, ctx);
@@ -119,6 +136,7 @@ export async function buildApp(options: BuildOptions): Promise<{ app: FastifyIns
   // Every domain's resources with their behaviour (engine/serve-resources.ts), then its own routes.
   serveResources(app, ctx, modules);
   for (const d of domains) d.routes?.(app, ctx);
+  await openApiRoutes(app);
 
   await serveFrontEnd(app, config.staticRoot, shell);
   const retention = startLogRetention(ctx);

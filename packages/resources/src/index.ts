@@ -35,10 +35,12 @@ export {
   type RemoteEntryMenu,
 } from './system/remote-entries';
 export { contactPhoneResource } from './community/contactPhone';
+export { partyArchiveResource } from './party/partyArchive';
 export { partyDutyResource } from './party/partyDuty';
 export { noticeResource } from './desk/notice';
 import { communityResources } from './community';
 import { partyResources } from './party';
+export * from './party';
 import { systemResources } from './system';
 import { workflowResources } from './workflow';
 import type { ResourceDef } from './define';

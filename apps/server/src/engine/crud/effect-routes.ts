@@ -145,7 +145,10 @@ export function effectRoutes(app: FastifyInstance, engine: ResourceEngine): void
     if (!action.effect) continue;
     effectColumns(engine, action);
     const url = `${def.path}/${actionVerb(action)}`;
-    const options = { config: { access: { perm: actionCodes(def, action) } } };
+    const options = {
+      config: { access: { perm: actionCodes(def, action) } },
+      ...engine.schemas.effect(action),
+    };
     const handler = async (request: FastifyRequest) => {
       const user = requireUser(request);
       engine.requirePlatformForGlobal(user);

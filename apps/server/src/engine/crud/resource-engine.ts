@@ -23,6 +23,7 @@ import { queryFieldsOf, secretColumns } from './query-fields.js';
 import { addRefNames, namedRefsOf } from './ref-names.js';
 import { assertFresh, nextVersion } from './record-version.js';
 import { uniqueViolation } from './unique-violation.js';
+import { RouteSchemas } from './route-schemas/index.js';
 import { validateBody } from './validate.js';
 import { hiddenFields, stripHidden, visibleQueryFields } from './visible-fields.js';
 
@@ -44,6 +45,8 @@ export class ResourceEngine {
   readonly wireNames: Map<string, string>;
   /** The tree's key column (what parents point at) and root parent value. */
   readonly treeKey: { column: string; field: string; root: string } | undefined;
+  /** The route schemas of the resource's generated routes (route-schemas/). */
+  readonly schemas: RouteSchemas;
   /** 操作审计: every write, queued for the log once its transaction committed. */
   readonly audit: AuditTrail;
   /** The fields the user of a `run` transaction may not see (read before the transaction opens: PGlite
@@ -76,6 +79,7 @@ export class ResourceEngine {
       const keyDef = def.fields.find((f) => f.name === field);
       this.treeKey = { field, column: keyDef ? columnOf(keyDef) : 'id', root: def.tree.root ?? '0' };
     }
+    this.schemas = new RouteSchemas(this);
   }
 
   /** The platform administrator works across tenants on platform-wide resources. */
@@ -229,19 +233,31 @@ export class ResourceEngine {
     await this.hooks.afterWrite?.(args, id, changes, false);
   }
 
+  /** The checks of a write before its transaction: the id for the mode, the caller's permission (add or
+   * edit), and the body against the definition (validate.ts); each refusal is a 400/403 in Chinese. */
+  async prepareWrite(
+    user: AuthUser,
+    body: unknown,
+    mode: 'submit' | 'save' | 'update',
+  ): Promise<{ id: string | undefined; values: Record<string, unknown> }> {
+    if (!body || typeof body !== 'object' || Array.isArray(body)) throw badRequest('请求体格式错误');
+    const given = (body as Record<string, unknown>).id;
+    const id = given === undefined || given === null || given === '' ? undefined : String(given);
+    if (mode === 'save' && id) throw badRequest('新增时不能指定主键');
+    if (mode === 'update' && !id) throw badRequest('缺少必要的请求参数: id');
+    if (id && !isId(id)) throw badRequest('主键格式不正确');
+    await this.requirePermission(user, id ? 'edit' : 'add');
+    this.requirePlatformForGlobal(user);
+    return { id, values: validateBody(this.def, body as Record<string, unknown>, !id) };
+  }
+
   /** Validates and writes one record from a request body; the caller's permission is checked here. */
   async write(
     user: AuthUser,
     body: Record<string, unknown>,
     mode: 'submit' | 'save' | 'update',
   ): Promise<{ id: string; isNew: boolean }> {
-    const id = body.id === undefined || body.id === null || body.id === '' ? undefined : String(body.id);
-    if (mode === 'save' && id) throw badRequest('新增时不能指定主键');
-    if (mode === 'update' && !id) throw badRequest('缺少必要的请求参数: id');
-    if (id && !isId(id)) throw badRequest('主键格式不正确');
-    await this.requirePermission(user, id ? 'edit' : 'add');
-    this.requirePlatformForGlobal(user);
-    const values = validateBody(this.def, body, !id);
+    const { id, values } = await this.prepareWrite(user, body, mode);
     const written = await this.run(user, async (trx, base) => {
       if (!id) return { id: await this.insert(trx, user, values, body), isNew: true };
       await this.update(trx, base, user, id, values, body);
