@@ -75,6 +75,10 @@ describe('definition ⇄ schema', () => {
         'onlineUser',
         'oss',
         'sms',
+        'report',
+        'datasource',
+        'model',
+        'code',
       ]),
     );
   });

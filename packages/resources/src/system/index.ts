@@ -16,6 +16,10 @@ import { userResource } from './user';
 import { attachResource } from './resource/attach';
 import { ossResource } from './resource/oss';
 import { smsResource } from './resource/sms';
+import { reportResource } from './develop/report';
+import { datasourceResource } from './develop/datasource';
+import { modelResource } from './develop/model';
+import { codeResource } from './develop/code';
 import {
   logApiResource,
   logAuditResource,
@@ -51,4 +55,8 @@ export const systemResources: ResourceDef[] = [
   attachResource,
   ossResource,
   smsResource,
+  reportResource,
+  datasourceResource,
+  modelResource,
+  codeResource,
 ];

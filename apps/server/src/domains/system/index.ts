@@ -13,6 +13,9 @@ import { menuRoutes } from './menu-routes.js';
 import { onlineUserBehaviour } from './online-user.js';
 import { ossBehaviour } from './oss.js';
 import { smsBehaviour } from './sms/sms.js';
+import { codeBehaviour } from './develop/code.js';
+import { datasourceBehaviour } from './develop/datasource.js';
+import { modelBehaviour } from './develop/model.js';
 import { regionHooks } from './region.js';
 import { roleBehaviour } from './role.js';
 import { scopeHooks } from './scopes.js';
@@ -50,6 +53,9 @@ export const systemDomain = domain(
     attach: attachBehaviour,
     oss: ossBehaviour,
     sms: smsBehaviour,
+    datasource: datasourceBehaviour,
+    model: modelBehaviour,
+    code: codeBehaviour,
   },
   { routes: systemRoutes },
 );
