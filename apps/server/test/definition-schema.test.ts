@@ -78,6 +78,7 @@ describe('definition ⇄ schema', () => {
         'report',
         'datasource',
         'model',
+        'modelPrototype',
         'code',
       ]),
     );

@@ -150,3 +150,29 @@ describe('develop tools', () => {
     expect(copy.codeName).toBe('复制源-copy');
   });
 });
+
+describe('model prototypes', () => {
+  it('saves a model’s columns in one call, all or nothing, and lists them in order', async () => {
+    const modelId = await model('app_contact_phone', 'contactProto');
+    const url = '/api/blade-develop/model-prototype/submit-list';
+    const ok = await call(s.app, admin, 'POST', url, [
+      { modelId, jdbcName: 'phone', comment: '电话', sort: 2 },
+      { modelId, jdbcName: 'name', comment: '名称', sort: 1 },
+    ]);
+    expect(ok.statusCode, ok.body).toBe(200);
+    const list = (
+      await call(s.app, admin, 'GET', `/api/blade-develop/model-prototype/list?modelId=${modelId}&ascs=sort`)
+    ).json().data.records;
+    expect(list.map((r: { jdbcName: string }) => r.jdbcName)).toEqual(['name', 'phone']);
+    const bad = await call(s.app, admin, 'POST', url, [
+      { modelId, jdbcName: 'other' },
+      { modelId, comment: '无列名' },
+    ]);
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().msg).toBe('请输入物理列名');
+    const after = (
+      await call(s.app, admin, 'GET', `/api/blade-develop/model-prototype/list?modelId=${modelId}`)
+    ).json().data.records;
+    expect(after).toHaveLength(2);
+  });
+});

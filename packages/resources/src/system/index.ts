@@ -20,6 +20,7 @@ import { reportResource } from './develop/report';
 import { datasourceResource } from './develop/datasource';
 import { modelResource } from './develop/model';
 import { codeResource } from './develop/code';
+import { modelPrototypeResource } from './develop/modelPrototype';
 import {
   logApiResource,
   logAuditResource,
@@ -58,5 +59,6 @@ export const systemResources: ResourceDef[] = [
   reportResource,
   datasourceResource,
   modelResource,
+  modelPrototypeResource,
   codeResource,
 ];

@@ -16,6 +16,7 @@ import { smsBehaviour } from './sms/sms.js';
 import { codeBehaviour } from './develop/code.js';
 import { datasourceBehaviour } from './develop/datasource.js';
 import { modelBehaviour } from './develop/model.js';
+import { modelPrototypeBehaviour } from './develop/model-prototype.js';
 import { regionHooks } from './region.js';
 import { roleBehaviour } from './role.js';
 import { scopeHooks } from './scopes.js';
@@ -55,6 +56,7 @@ export const systemDomain = domain(
     sms: smsBehaviour,
     datasource: datasourceBehaviour,
     model: modelBehaviour,
+    modelPrototype: modelPrototypeBehaviour,
     code: codeBehaviour,
   },
   { routes: systemRoutes },
