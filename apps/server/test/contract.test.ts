@@ -1,6 +1,15 @@
 import ExcelJS from 'exceljs';
-import { buttonCode, hasStandard, type FieldDef, type ResourceDef, resources } from '@tongxin/resources';
+import {
+  buttonCode,
+  columnOf,
+  hasStandard,
+  isNotNull,
+  type FieldDef,
+  type ResourceDef,
+  resources,
+} from '@tongxin/resources';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { nextId } from '../src/db/ids.js';
 import { addTenantWithUser } from './fixtures.js';
 import { call, login, startTestServer, type TestServer } from './harness.js';
 import { sampleBody, sampleValue } from './samples.js';
@@ -60,7 +69,7 @@ async function editOf(def: ResourceDef): Promise<{ field: FieldDef; value: unkno
   return { field, value: field.maxLength ? value.slice(-field.maxLength) : value };
 }
 
-describe.each(resources.map((d) => [d.name, d] as const))('%s', (_name, def) => {
+describe.each(resources.filter((d) => !d.readOnly).map((d) => [d.name, d] as const))('%s', (_name, def) => {
   let id: string;
 
   it('creates a record with valid data and answers it by detail, list and page', async () => {
@@ -250,3 +259,70 @@ describe.each(resources.map((d) => [d.name, d] as const))('%s', (_name, def) => 
     });
   }
 });
+
+/** A read-only resource's row as the server would write it: every field the sample fills, every NOT
+ * NULL column at least a placeholder. */
+async function insertSample(def: ResourceDef, tenantId = '000000'): Promise<string> {
+  const body = await sampleBody(s.app, admin, def);
+  const id = nextId();
+  const row: Record<string, unknown> = { id };
+  for (const f of def.fields) {
+    if (f.group) continue;
+    const value =
+      body[f.name] ?? (isNotNull(f) && f.defaultValue === undefined ? await placeholder(f) : undefined);
+    if (value !== undefined) row[columnOf(f)] = value;
+  }
+  if (def.tenant) row.tenant_id = tenantId;
+  await s.db.tx({ tenantId, allTenants: true }, (trx) => trx.insertInto(def.table).values(row).execute());
+  return id;
+}
+
+const placeholder = async (f: FieldDef): Promise<unknown> =>
+  f.kind === 'ref' || f.kind === 'long' ? '1' : sampleValue(s.app, admin, f);
+
+describe.each(resources.filter((d) => d.readOnly).map((d) => [d.name, d] as const))(
+  '%s (read-only)',
+  (_name, def) => {
+    let id: string;
+    beforeAll(async () => {
+      id = await insertSample(def);
+    });
+
+    it('answers its rows by detail, list and page, and serves no write', async () => {
+      const detail = (await call(s.app, admin, 'GET', `${def.path}/detail?id=${id}`)).json().data;
+      expect(detail.id).toBe(id);
+      for (const verb of ['list', 'page']) {
+        const data = (await call(s.app, admin, 'GET', `${def.path}/${verb}?size=500`)).json().data;
+        expect(idsOf(data), verb).toContain(id);
+      }
+      for (const verb of ['submit', 'save', 'update', 'remove'])
+        expect((await call(s.app, admin, 'POST', `${def.path}/${verb}`, { id })).statusCode, verb).toBe(404);
+    });
+
+    it('filters by its search fields and refuses other keys', async () => {
+      const detail = (await call(s.app, admin, 'GET', `${def.path}/detail?id=${id}`)).json().data;
+      for (const f of def.fields.filter((x) => x.search && !x.secret)) {
+        const value = detail[f.name];
+        if (value === null || value === undefined || value === '') continue;
+        const res = await call(
+          s.app,
+          admin,
+          'GET',
+          `${def.path}/page?${f.name}_equal=${encodeURIComponent(value)}&size=500`,
+        );
+        expect(res.statusCode, `${f.name}: ${res.body}`).toBe(200);
+        expect(idsOf(res.json().data), f.name).toContain(id);
+      }
+      expect((await call(s.app, admin, 'GET', `${def.path}/list?notAField=1`)).statusCode).toBe(400);
+    });
+
+    it('denies reads without the button code and hides the row from another tenant', async () => {
+      for (const url of [`${def.path}/list`, `${def.path}/page`, `${def.path}/detail?id=${id}`])
+        expect((await call(s.app, noRights, 'GET', url)).statusCode, url).toBe(403);
+      if (!def.tenant) return;
+      expect((await call(s.app, otherTenant, 'GET', `${def.path}/detail?id=${id}`)).statusCode).toBe(404);
+      const data = (await call(s.app, otherTenant, 'GET', `${def.path}/page?size=500`)).json().data;
+      expect(idsOf(data)).not.toContain(id);
+    });
+  },
+);

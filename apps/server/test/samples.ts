@@ -28,6 +28,8 @@ export async function sampleValue(app: FastifyInstance, token: string, f: FieldD
   switch (f.kind) {
     case 'int':
       return f.min ?? 1;
+    case 'long':
+      return '1';
     case 'flag':
       return 0;
     case 'decimal':
@@ -55,7 +57,16 @@ export async function sampleValue(app: FastifyInstance, token: string, f: FieldD
       return JSON.stringify([{ originalName: 'a.png', link: '/files/20260101/a.png' }]);
     default: {
       if (f.pattern || f.rule) {
-        for (const candidate of [`t${tag}`, `T${tag}`, tag, `${parseInt(tag, 16)}`, `/t${tag}`]) {
+        const digits = `${parseInt(tag, 16)}`;
+        for (const candidate of [
+          `t${tag}`,
+          `T${tag}`,
+          tag,
+          digits,
+          `/t${tag}`,
+          `#${tag}`,
+          digits.padStart(15, '8'),
+        ]) {
           if (!checkValue(f, fit(candidate)).problem) return fit(candidate);
         }
         // a value of the rules parity table (landlines and the like)

@@ -1,5 +1,21 @@
 import type { ResourceDef } from '../define';
 import { contactPhoneResource } from './contactPhone';
+// community B (issue 14)
+import { mapInstResource } from './mapInst';
+import { mapMeshResource } from './mapMesh';
+import { ocAlarmResource } from './ocAlarm';
+import { ocDeviceResource } from './ocDevice';
+import { templeInfoResource } from './templeInfo';
+// end community B imports
 
 /** The community domain's resources. */
-export const communityResources: ResourceDef[] = [contactPhoneResource];
+export const communityResources: ResourceDef[] = [
+  contactPhoneResource,
+  // community B (issue 14)
+  templeInfoResource,
+  ocDeviceResource,
+  ocAlarmResource,
+  mapMeshResource,
+  mapInstResource,
+  // end community B
+];
