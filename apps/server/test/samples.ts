@@ -50,7 +50,13 @@ export async function sampleValue(app: FastifyInstance, token: string, f: FieldD
       if (!f.ref) return undefined;
       const path = byName.get(f.ref.resource)?.path ?? `/api/blade-system/${f.ref.resource}`;
       const rows = (await call(app, token, 'GET', `${path}/select`)).json().data ?? [];
-      return rows[0]?.id;
+      if (rows[0]) return rows[0].id;
+      // none left (an earlier contract removed its record): make one of the referenced resource
+      const target = byName.get(f.ref.resource);
+      if (!target || target.readOnly) return undefined;
+      const verb = target.write === 'save-update' ? 'save' : 'submit';
+      const made = await call(app, token, 'POST', `${target.path}/${verb}`, await sampleBody(app, token, target));
+      return made.json().data?.id;
     }
     case 'files':
     case 'images':

@@ -3,8 +3,11 @@ import { contactPhoneResource } from './contactPhone';
 // community B (issue 14)
 import { mapInstResource } from './mapInst';
 import { mapMeshResource } from './mapMesh';
+import { microVolunteerResource } from './microVolunteer';
+import { microVolunteerUserResource } from './microVolunteerUser';
 import { ocAlarmResource } from './ocAlarm';
 import { ocDeviceResource } from './ocDevice';
+import { scoreFlowResource } from './scoreFlow';
 import { templeInfoResource } from './templeInfo';
 // end community B imports
 
@@ -17,5 +20,8 @@ export const communityResources: ResourceDef[] = [
   ocAlarmResource,
   mapMeshResource,
   mapInstResource,
+  scoreFlowResource,
+  microVolunteerResource,
+  microVolunteerUserResource,
   // end community B
 ];

@@ -3,9 +3,18 @@
 import { communityResources } from '@tongxin/resources';
 import { domain } from '../../engine/module.js';
 import { meshHooks } from './map/mesh-boundary.js';
+import { scoreRank } from './score/rank.js';
+import { enrolmentHooks } from './volunteer/enrol.js';
+import { absentActivity, scoreSettle } from './volunteer/settle.js';
 
 export const communityDomain = domain('community', communityResources, {
   // community B (issue 14)
   mapMesh: { hooks: meshHooks },
+  scoreFlow: { verbs: { getScoreRankByDate: scoreRank } },
+  microVolunteer: {
+    verbs: { scoreSettle, absentActivity },
+    hooks: { views: { page2Enroll: { query: (q) => ({ ...q, activityStatus: '1' }) } } },
+  },
+  microVolunteerUser: { hooks: enrolmentHooks },
   // end community B
 });

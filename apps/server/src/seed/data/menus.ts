@@ -346,7 +346,7 @@ const community = root(
         'Volunteers enrolled',
         '/volunteer/microvolunteer2user',
         'UsergroupAddOutlined',
-        [VIEW, DELETE, EXPORT],
+        [ADD, EDIT, VIEW, DELETE, EXPORT],
       ),
     ]),
     group('solidarity', '民族团结', 'Ethnic unity', '/solidarity', 'TeamOutlined', [
