@@ -8,6 +8,8 @@ import { microVolunteerUserResource } from './microVolunteerUser';
 import { ocAlarmResource } from './ocAlarm';
 import { ocDeviceResource } from './ocDevice';
 import { scoreFlowResource } from './scoreFlow';
+import { shareFacilityResource } from './shareFacility';
+import { shareFacilityUserResource } from './shareFacilityUser';
 import { templeInfoResource } from './templeInfo';
 // end community B imports
 
@@ -23,5 +25,7 @@ export const communityResources: ResourceDef[] = [
   scoreFlowResource,
   microVolunteerResource,
   microVolunteerUserResource,
+  shareFacilityResource,
+  shareFacilityUserResource,
   // end community B
 ];

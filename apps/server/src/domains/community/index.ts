@@ -2,6 +2,8 @@
  * approval effects and statistics. Nothing here reaches into another domain. */
 import { communityResources } from '@tongxin/resources';
 import { domain } from '../../engine/module.js';
+import { cancelBorrow, giveBack, loanHooks } from './facility/loans.js';
+import { facilityHooks } from './facility/stock.js';
 import { meshHooks } from './map/mesh-boundary.js';
 import { scoreRank } from './score/rank.js';
 import { enrolmentHooks } from './volunteer/enrol.js';
@@ -16,5 +18,7 @@ export const communityDomain = domain('community', communityResources, {
     hooks: { views: { page2Enroll: { query: (q) => ({ ...q, activityStatus: '1' }) } } },
   },
   microVolunteerUser: { hooks: enrolmentHooks },
+  shareFacility: { hooks: facilityHooks },
+  shareFacilityUser: { hooks: loanHooks, verbs: { giveBack, cancelBorrow } },
   // end community B
 });

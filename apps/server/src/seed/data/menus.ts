@@ -318,7 +318,16 @@ const community = root(
         'Loans',
         '/share/sharefacility2user',
         'ProfileOutlined',
-        [VIEW, DELETE, EXPORT],
+        [
+          ADD,
+          EDIT,
+          VIEW,
+          DELETE,
+          EXPORT,
+          ['lend', '确认借出', 'Hand over', 2],
+          ['giveBack', '确认归还', 'Returned', 2],
+          ['cancel', '取消借用', 'Cancel', 2],
+        ],
       ),
       screen('share_facility_audit', '借用审核', 'Loan review', '/share/sharefacilityaudit', 'AuditOutlined', [
         VIEW,
