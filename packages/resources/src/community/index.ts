@@ -10,6 +10,8 @@ import { ocDeviceResource } from './ocDevice';
 import { scoreFlowResource } from './scoreFlow';
 import { shareFacilityResource } from './shareFacility';
 import { shareFacilityUserResource } from './shareFacilityUser';
+import { solidarityActivityResource } from './solidarityActivity';
+import { solidarityActivityUserResource } from './solidarityActivityUser';
 import { templeInfoResource } from './templeInfo';
 // end community B imports
 
@@ -27,5 +29,7 @@ export const communityResources: ResourceDef[] = [
   microVolunteerUserResource,
   shareFacilityResource,
   shareFacilityUserResource,
+  solidarityActivityResource,
+  solidarityActivityUserResource,
   // end community B
 ];

@@ -6,6 +6,7 @@ import { cancelBorrow, giveBack, loanHooks } from './facility/loans.js';
 import { facilityHooks } from './facility/stock.js';
 import { meshHooks } from './map/mesh-boundary.js';
 import { scoreRank } from './score/rank.js';
+import { getEnrollUsersPage, solidarityEnrolmentHooks } from './solidarity/enrolments.js';
 import { enrolmentHooks } from './volunteer/enrol.js';
 import { absentActivity, scoreSettle } from './volunteer/settle.js';
 
@@ -20,5 +21,7 @@ export const communityDomain = domain('community', communityResources, {
   microVolunteerUser: { hooks: enrolmentHooks },
   shareFacility: { hooks: facilityHooks },
   shareFacilityUser: { hooks: loanHooks, verbs: { giveBack, cancelBorrow } },
+  solidarityActivity: { verbs: { getEnrollUsersPage } },
+  solidarityActivityUser: { hooks: solidarityEnrolmentHooks },
   // end community B
 });
