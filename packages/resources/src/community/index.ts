@@ -1,6 +1,8 @@
 import type { ResourceDef } from '../define';
 import { contactPhoneResource } from './contactPhone';
 // community B (issue 14)
+import { hikCameraResource } from './hikCamera';
+import { hikRegionResource } from './hikRegion';
 import { mapInstResource } from './mapInst';
 import { mapMeshResource } from './mapMesh';
 import { microVolunteerResource } from './microVolunteer';
@@ -31,5 +33,7 @@ export const communityResources: ResourceDef[] = [
   shareFacilityUserResource,
   solidarityActivityResource,
   solidarityActivityUserResource,
+  hikRegionResource,
+  hikCameraResource,
   // end community B
 ];

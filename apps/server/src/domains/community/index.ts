@@ -7,6 +7,7 @@ import { facilityHooks } from './facility/stock.js';
 import { meshHooks } from './map/mesh-boundary.js';
 import { scoreRank } from './score/rank.js';
 import { getEnrollUsersPage, solidarityEnrolmentHooks } from './solidarity/enrolments.js';
+import { initData } from './video/sync.js';
 import { enrolmentHooks } from './volunteer/enrol.js';
 import { absentActivity, scoreSettle } from './volunteer/settle.js';
 
@@ -23,5 +24,6 @@ export const communityDomain = domain('community', communityResources, {
   shareFacilityUser: { hooks: loanHooks, verbs: { giveBack, cancelBorrow } },
   solidarityActivity: { verbs: { getEnrollUsersPage } },
   solidarityActivityUser: { hooks: solidarityEnrolmentHooks },
+  hikCamera: { verbs: { initData } },
   // end community B
 });

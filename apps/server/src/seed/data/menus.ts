@@ -401,9 +401,9 @@ const community = root(
         ['handle', '处理', 'Handle', 2],
         EXPORT,
       ]),
-      screen('hik_region', '监控区域', 'Video regions', '/safety/hikregions', 'ClusterOutlined', [VIEW]),
+      screen('hik_region', '监控区域', 'Video regions', '/safety/hikregions', 'ClusterOutlined'),
       screen('hik_camera', '监控点位', 'Cameras', '/safety/hikcamera', 'VideoCameraOutlined', [
-        VIEW,
+        ...STD,
         ['sync', '同步点位', 'Synchronise', 1],
       ]),
     ]),
