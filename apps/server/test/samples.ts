@@ -28,8 +28,6 @@ export async function sampleValue(app: FastifyInstance, token: string, f: FieldD
   switch (f.kind) {
     case 'int':
       return f.min ?? 1;
-    case 'long':
-      return '1';
     case 'flag':
       return 0;
     case 'long':
