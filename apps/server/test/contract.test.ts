@@ -48,6 +48,7 @@ async function editOf(def: ResourceDef): Promise<{ field: FieldDef; value: unkno
   const field = def.fields.find(
     (f) =>
       f.form !== false &&
+      !f.readOnly &&
       !f.secret &&
       !f.disabledOn?.includes('edit') &&
       f.kind === 'string' &&
