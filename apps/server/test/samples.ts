@@ -2,6 +2,7 @@ import {
   checkValue,
   columnOf,
   type FieldDef,
+  hasStandard,
   type ResourceDef,
   resources,
   RULE_CASES,
@@ -28,6 +29,8 @@ export async function sampleValue(app: FastifyInstance, token: string, f: FieldD
   switch (f.kind) {
     case 'int':
       return f.min ?? 1;
+    case 'long':
+      return '1';
     case 'flag':
       return 0;
     case 'decimal':
@@ -46,9 +49,14 @@ export async function sampleValue(app: FastifyInstance, token: string, f: FieldD
       return '0';
     case 'ref': {
       if (!f.ref) return undefined;
-      const path = byName.get(f.ref.resource)?.path ?? `/api/blade-system/${f.ref.resource}`;
+      const target = byName.get(f.ref.resource);
+      const path = target?.path ?? `/api/blade-system/${f.ref.resource}`;
       const rows = (await call(app, token, 'GET', `${path}/select`)).json().data ?? [];
-      return rows[0]?.id;
+      if (rows[0] || !f.required || !target || !hasStandard(target, 'add')) return rows[0]?.id;
+      // a required reference to a resource with no row yet: add one
+      const verb = target.write === 'save-update' ? 'save' : 'submit';
+      return (await call(app, token, 'POST', `${path}/${verb}`, await sampleBody(app, token, target))).json()
+        .data?.id;
     }
     case 'files':
     case 'images':

@@ -1,5 +1,34 @@
 import type { ResourceDef } from '../define';
 import { contactPhoneResource } from './contactPhone';
+// community A (issue 13): residents, content, feedback, questionnaires
+import { browseLogResource } from './browseLog';
+import { householdResource } from './household';
+import { householdRecordResource } from './householdRecord';
+import { infoArticleResource } from './infoArticle';
+import { infoCommunityResource } from './infoCommunity';
+import { infoSectionResource } from './infoSection';
+import { messageCenterResource } from './messageCenter';
+import { moduleResource } from './module';
+import { sysNoticeResource } from './sysNotice';
+import { sysNotice2targetResource } from './sysNotice2target';
+import { sysNoticeSectionResource } from './sysNoticeSection';
+import { sysQuestionResource } from './sysQuestion';
+
+/** Community A's resources (issue 13). */
+const communityAResources: ResourceDef[] = [
+  infoSectionResource,
+  infoArticleResource,
+  infoCommunityResource,
+  sysNoticeSectionResource,
+  sysNoticeResource,
+  sysNotice2targetResource,
+  sysQuestionResource,
+  moduleResource,
+  messageCenterResource,
+  householdResource,
+  householdRecordResource,
+  browseLogResource,
+];
 
 /** The community domain's resources. */
-export const communityResources: ResourceDef[] = [contactPhoneResource];
+export const communityResources: ResourceDef[] = [contactPhoneResource, ...communityAResources];

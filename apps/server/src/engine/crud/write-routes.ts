@@ -21,10 +21,12 @@ export function writeRoutes(app: FastifyInstance, engine: ResourceEngine): void 
   };
   // The permission (add or edit) depends on the body, so it is checked inside the handler.
   const writeAccess = { config: { access: { token: true as const } } };
-  // a read-only resource (logs) serves no write, remove or import route
-  if (def.write !== 'save-update' && !def.readOnly)
+  // a read-only resource (logs), or one whose rows only the server writes (standard: ['view']), serves
+  // no write route
+  const writable = hasStandard(def, 'add') || hasStandard(def, 'edit');
+  if (def.write !== 'save-update' && writable)
     app.post(`${def.path}/submit`, writeAccess, writeRoute('submit'));
-  if ((def.write === 'save-update' || def.write === 'all') && !def.readOnly) {
+  if ((def.write === 'save-update' || def.write === 'all') && writable) {
     app.post(`${def.path}/save`, writeAccess, writeRoute('save'));
     app.post(`${def.path}/update`, writeAccess, writeRoute('update'));
   }
