@@ -9,6 +9,11 @@ import { infoCommunityResource } from './infoCommunity';
 import { infoSectionResource } from './infoSection';
 import { messageCenterResource } from './messageCenter';
 import { moduleResource } from './module';
+import { questionnaireResource } from './questionnaire';
+import { questionnaireAnswerResource } from './questionnaireAnswer';
+import { questionnaireOptionResource } from './questionnaireOption';
+import { questionnaireQuestionResource } from './questionnaireQuestion';
+import { questionnaireUserResource } from './questionnaireUser';
 import { sysNoticeResource } from './sysNotice';
 import { sysNotice2targetResource } from './sysNotice2target';
 import { sysNoticeSectionResource } from './sysNoticeSection';
@@ -28,6 +33,11 @@ const communityAResources: ResourceDef[] = [
   householdResource,
   householdRecordResource,
   browseLogResource,
+  questionnaireResource,
+  questionnaireQuestionResource,
+  questionnaireOptionResource,
+  questionnaireUserResource,
+  questionnaireAnswerResource,
 ];
 
 /** The community domain's resources. */

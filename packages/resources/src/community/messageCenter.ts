@@ -22,9 +22,10 @@ export const messageCenterResource = defineResource({
       kind: 'ref',
       label: { zh: '接收人', en: 'Recipient' },
       ref: { resource: 'user', labelField: 'realName' },
+      required: '请选择接收人',
       search: 'equal',
       help: {
-        zh: '可同时选择角色: 持有这些角色的用户各收到一条',
+        zh: '可再选择接收角色: 持有这些角色的用户各收到一条',
         en: 'Or choose roles: each of their users gets one',
       },
     },

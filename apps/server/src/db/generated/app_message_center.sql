@@ -7,7 +7,7 @@
 CREATE TABLE IF NOT EXISTS app_message_center (
   id bigint PRIMARY KEY, -- primary key
   tenant_id varchar(12) NOT NULL, -- tenant group
-  receiver_id bigint, -- 接收人
+  receiver_id bigint NOT NULL, -- 接收人
   send_role_ids varchar(1000), -- 接收角色
   receiver_type int NOT NULL DEFAULT 1, -- 接收人类型
   message_type int NOT NULL DEFAULT 1, -- 消息类型

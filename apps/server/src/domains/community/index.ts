@@ -1,6 +1,29 @@
 /** The community domain: its definitions (communityResources) and, as they come, their hooks, verbs,
  * approval effects and statistics. Nothing here reaches into another domain. */
 import { communityResources } from '@tongxin/resources';
-import { domain } from '../../engine/module.js';
+import { domain, type Behaviour } from '../../engine/module.js';
+import { householdHooks, householdRecordHooks, passHouseholdRecord } from './household.js';
+import { infoCommunityHooks } from './info.js';
+import { messageCenterHooks } from './messages.js';
+import { publishNotice } from './notice-publish.js';
+import { optionHooks, publishQuestionnaire, questionHooks, questionnaireHooks } from './questionnaire.js';
+import { answerQuestionnaire } from './questionnaire-answer.js';
+import { getResult2user, getResults, listByQuestionIdAndUserId } from './questionnaire-results.js';
 
-export const communityDomain = domain('community', communityResources);
+/** Community A (issue 13): residents, content, feedback, questionnaires. */
+const communityA: Behaviour = {
+  infoCommunity: { hooks: infoCommunityHooks },
+  sysNotice: { verbs: { publish: publishNotice } },
+  messageCenter: { hooks: messageCenterHooks },
+  household: { hooks: householdHooks },
+  householdRecord: { hooks: householdRecordHooks, verbs: { auditPass: passHouseholdRecord } },
+  questionnaire: {
+    hooks: questionnaireHooks,
+    verbs: { publish: publishQuestionnaire, getResults, getResult2user, listByQuestionIdAndUserId },
+  },
+  questionnaireQuestion: { hooks: questionHooks },
+  questionnaireOption: { hooks: optionHooks },
+  questionnaireUser: { verbs: { answer: answerQuestionnaire } },
+};
+
+export const communityDomain = domain('community', communityResources, { ...communityA });
