@@ -14,10 +14,17 @@ import { questionnaireAnswerResource } from './questionnaireAnswer';
 import { questionnaireOptionResource } from './questionnaireOption';
 import { questionnaireQuestionResource } from './questionnaireQuestion';
 import { questionnaireUserResource } from './questionnaireUser';
+import { sysAdviceResource } from './sysAdvice';
+import { sysAdviceReplyResource } from './sysAdviceReply';
+import { sysComplainResource } from './sysComplain';
+import { sysComplainReplyResource } from './sysComplainReply';
 import { sysNoticeResource } from './sysNotice';
 import { sysNotice2targetResource } from './sysNotice2target';
 import { sysNoticeSectionResource } from './sysNoticeSection';
 import { sysQuestionResource } from './sysQuestion';
+import { sysReportResource } from './sysReport';
+import { sysReportReplyResource } from './sysReportReply';
+import { userUpdateLogResource } from './userUpdateLog';
 
 /** Community A's resources (issue 13). */
 const communityAResources: ResourceDef[] = [
@@ -38,6 +45,13 @@ const communityAResources: ResourceDef[] = [
   questionnaireOptionResource,
   questionnaireUserResource,
   questionnaireAnswerResource,
+  sysComplainResource,
+  sysComplainReplyResource,
+  sysAdviceResource,
+  sysAdviceReplyResource,
+  sysReportResource,
+  sysReportReplyResource,
+  userUpdateLogResource,
 ];
 
 /** The community domain's resources. */

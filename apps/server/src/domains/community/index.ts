@@ -9,6 +9,8 @@ import { publishNotice } from './notice-publish.js';
 import { optionHooks, publishQuestionnaire, questionHooks, questionnaireHooks } from './questionnaire.js';
 import { answerQuestionnaire } from './questionnaire-answer.js';
 import { getResult2user, getResults, listByQuestionIdAndUserId } from './questionnaire-results.js';
+import { ADVICE, COMPLAIN, REPORT, ticketBehaviour } from './tickets.js';
+import { userUpdateLogBehaviour } from './user-update-log.js';
 
 /** Community A (issue 13): residents, content, feedback, questionnaires. */
 const communityA: Behaviour = {
@@ -24,6 +26,10 @@ const communityA: Behaviour = {
   questionnaireQuestion: { hooks: questionHooks },
   questionnaireOption: { hooks: optionHooks },
   questionnaireUser: { verbs: { answer: answerQuestionnaire } },
+  sysComplain: ticketBehaviour(COMPLAIN),
+  sysAdvice: ticketBehaviour(ADVICE),
+  sysReport: ticketBehaviour(REPORT),
+  userUpdateLog: userUpdateLogBehaviour,
 };
 
 export const communityDomain = domain('community', communityResources, { ...communityA });
