@@ -26,14 +26,6 @@ export const FLOWS_AWAITING_DEFINITIONS: ProcessDef[] = [
     groups: 'secretary,admin',
   },
   {
-    key: 'SolidarityActivity',
-    name: '民族团结活动审核流程',
-    category: 'flow_3',
-    perm: 'solidarity_activity_audit_audit',
-    taskName: '活动审核',
-    groups: 'volunteer_manager,admin',
-  },
-  {
     key: 'PartyAppraiseUser',
     name: '党员自评审核流程',
     category: 'flow_4',
