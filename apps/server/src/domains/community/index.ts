@@ -4,6 +4,7 @@ import { communityResources } from '@tongxin/resources';
 import { domain } from '../../engine/module.js';
 import { cancelBorrow, giveBack, loanHooks } from './facility/loans.js';
 import { facilityHooks } from './facility/stock.js';
+import { mapConfig } from './map/map-config.js';
 import { meshHooks } from './map/mesh-boundary.js';
 import { scoreRank } from './score/rank.js';
 import { getEnrollUsersPage, solidarityEnrolmentHooks } from './solidarity/enrolments.js';
@@ -13,7 +14,7 @@ import { absentActivity, scoreSettle } from './volunteer/settle.js';
 
 export const communityDomain = domain('community', communityResources, {
   // community B (issue 14)
-  mapMesh: { hooks: meshHooks },
+  mapMesh: { hooks: meshHooks, verbs: { mapConfig } },
   scoreFlow: { verbs: { getScoreRankByDate: scoreRank } },
   microVolunteer: {
     verbs: { scoreSettle, absentActivity },
