@@ -3,6 +3,7 @@ import {
   checkValue,
   columnOf,
   type FieldDef,
+  hasStandard,
   type ResourceDef,
   resources,
   RULE_CASES,
@@ -64,8 +65,6 @@ export async function sampleValue(app: FastifyInstance, token: string, f: FieldD
       return '11010519491231002X';
     case 'parent':
       return '0';
-    case 'long':
-      return '1';
     case 'ref': {
       if (!f.ref) return undefined;
       const target = byName.get(f.ref.resource);

@@ -153,7 +153,7 @@ const people: SeedDict[] = [
 
 const content: SeedDict[] = [
   dict('notice_level', '公告级别', parse('1 普通, 2 重要, 3 紧急')),
-  dict('notice_target_type', '公告对象', parse('0 全部用户, 1 指定社区, 2 指定人群标签, 3 指定用户')),
+  dict('notice_target_type', '公告对象', parse('0 全部用户, 1 指定社区, 2 指定人群标签, 3 指定用户, 4 指定角色')),
   biz(
     'contact_phone_type',
     '便民电话分类',
