@@ -18,6 +18,7 @@ import { mapConfig } from './map/map-config.js';
 import { meshHooks } from './map/mesh-boundary.js';
 import { scoreRank } from './score/rank.js';
 import { getEnrollUsersPage, solidarityEnrolmentHooks } from './solidarity/enrolments.js';
+import { seedCommunityB } from './demo/demo-seed.js';
 import { statisticsRoutes } from './statistics/statistics-routes.js';
 import { initData } from './video/sync.js';
 import { enrolmentHooks } from './volunteer/enrol.js';
@@ -66,5 +67,6 @@ export const communityDomain = domain(
   {
     // community B: 数据统计 (statistics-data)
     routes: statisticsRoutes,
+    seedDemo: seedCommunityB,
   },
 );
