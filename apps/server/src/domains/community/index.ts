@@ -12,6 +12,7 @@ import { getResult2user, getResults, listByQuestionIdAndUserId } from './questio
 import { ADVICE, COMPLAIN, REPORT, ticketBehaviour } from './tickets.js';
 import { userUpdateLogBehaviour } from './user-update-log.js';
 
+import { loanApproval } from './facility/loan-approval.js';
 import { cancelBorrow, giveBack, loanHooks } from './facility/loans.js';
 import { facilityHooks } from './facility/stock.js';
 import { mapConfig } from './map/map-config.js';
@@ -57,7 +58,7 @@ export const communityDomain = domain(
     },
     microVolunteerUser: { hooks: enrolmentHooks },
     shareFacility: { hooks: facilityHooks },
-    shareFacilityUser: { hooks: loanHooks, verbs: { giveBack, cancelBorrow } },
+    shareFacilityUser: { hooks: loanHooks, verbs: { giveBack, cancelBorrow }, approval: loanApproval },
     solidarityActivity: { verbs: { getEnrollUsersPage } },
     solidarityActivityUser: { hooks: solidarityEnrolmentHooks },
     hikCamera: { verbs: { initData } },

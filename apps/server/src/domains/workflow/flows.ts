@@ -34,15 +34,6 @@ export const FLOWS_AWAITING_DEFINITIONS: ProcessDef[] = [
     groups: 'secretary,admin',
   },
   {
-    key: 'ShareFacilityUse',
-    name: '共享设施借用流程',
-    category: 'flow_5',
-    perm: 'share_facility_audit_audit',
-    taskName: '借用审核',
-    groups: 'volunteer_manager,admin',
-    dealPaths: ['/api/app-share-facility/sharefacility/useDealProcessFlow'],
-  },
-  {
     key: 'ShareFacilityReturn',
     name: '共享设施归还流程',
     category: 'flow_6',
