@@ -1,11 +1,11 @@
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import {
-  communityResources,
   contactPhoneResource,
   isGenerated,
   menuResource,
   partyDutyResource,
+  communityResources,
   partyResources,
   type ResourceDef,
   resources,
@@ -62,9 +62,12 @@ describe('definition ⇄ schema', () => {
     },
   );
 
-  it('the domain resources are generated, every other definition is a migration table', () => {
+  it('every party and community resource is generated from its definition (SQL migrations are for system tables)', () => {
+    const domainDefs = [...partyResources, ...communityResources];
+    expect(domainDefs.length).toBeGreaterThan(1);
+    expect(domainDefs.filter((d) => !isGenerated(d)).map((d) => d.name)).toEqual([]);
     expect(definitions.filter(isGenerated).map((d) => d.name)).toEqual(
-      [...partyResources, ...communityResources].map((d) => d.name),
+      expect.arrayContaining(['partyDuty', 'contactPhone']),
     );
   });
 

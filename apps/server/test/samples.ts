@@ -33,6 +33,8 @@ export async function sampleValue(app: FastifyInstance, token: string, f: FieldD
       return '1';
     case 'flag':
       return 0;
+    case 'long':
+      return '1';
     case 'decimal':
       return '1.5';
     case 'date':

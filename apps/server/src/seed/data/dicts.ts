@@ -1,4 +1,4 @@
-import { APPROVAL_FLOWS } from '../../domains/workflow/flows.js';
+import { FLOW_CATALOGUE } from '../../domains/workflow/flows.js';
 
 /**
  * Seeded dictionaries: the system ones BladeX screens bind (api-contract §6.5) and every dictionary of
@@ -77,7 +77,7 @@ const system: SeedDict[] = [
   withRemarks(
     dict('flow', '流程类型', [
       ['1', '请假流程'],
-      ...APPROVAL_FLOWS.map((f): Item => [f.category.replace('flow_', ''), f.name]),
+      ...FLOW_CATALOGUE.map((f): Item => [f.category.replace('flow_', ''), f.name]),
     ]),
     { '1': 'leave' },
   ),
