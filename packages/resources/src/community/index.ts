@@ -1,5 +1,22 @@
 import type { ResourceDef } from '../define';
 import { contactPhoneResource } from './contactPhone';
+// community B (issue 14)
+import { hikCameraResource } from './hikCamera';
+import { hikRegionResource } from './hikRegion';
+import { mapInstResource } from './mapInst';
+import { mapMeshResource } from './mapMesh';
+import { microVolunteerResource } from './microVolunteer';
+import { microVolunteerUserResource } from './microVolunteerUser';
+import { ocAlarmResource } from './ocAlarm';
+import { ocDeviceResource } from './ocDevice';
+import { scoreFlowResource } from './scoreFlow';
+import { shareFacilityResource } from './shareFacility';
+import { shareFacilityUserResource } from './shareFacilityUser';
+import { solidarityActivityResource } from './solidarityActivity';
+import { solidarityActivityUserResource } from './solidarityActivityUser';
+import { templeInfoResource } from './templeInfo';
+// end community B imports
+
 // community A (issue 13): residents, content, feedback, questionnaires
 import { browseLogResource } from './browseLog';
 import { householdResource } from './household';
@@ -55,4 +72,23 @@ const communityAResources: ResourceDef[] = [
 ];
 
 /** The community domain's resources. */
-export const communityResources: ResourceDef[] = [contactPhoneResource, ...communityAResources];
+export const communityResources: ResourceDef[] = [
+  contactPhoneResource,
+  // community B (issue 14)
+  templeInfoResource,
+  ocDeviceResource,
+  ocAlarmResource,
+  mapMeshResource,
+  mapInstResource,
+  scoreFlowResource,
+  microVolunteerResource,
+  microVolunteerUserResource,
+  shareFacilityResource,
+  shareFacilityUserResource,
+  solidarityActivityResource,
+  solidarityActivityUserResource,
+  hikRegionResource,
+  hikCameraResource,
+  // end community B
+  ...communityAResources,
+];

@@ -12,6 +12,15 @@ import { getResult2user, getResults, listByQuestionIdAndUserId } from './questio
 import { ADVICE, COMPLAIN, REPORT, ticketBehaviour } from './tickets.js';
 import { userUpdateLogBehaviour } from './user-update-log.js';
 
+import { cancelBorrow, giveBack, loanHooks } from './facility/loans.js';
+import { facilityHooks } from './facility/stock.js';
+import { meshHooks } from './map/mesh-boundary.js';
+import { scoreRank } from './score/rank.js';
+import { getEnrollUsersPage, solidarityEnrolmentHooks } from './solidarity/enrolments.js';
+import { initData } from './video/sync.js';
+import { enrolmentHooks } from './volunteer/enrol.js';
+import { absentActivity, scoreSettle } from './volunteer/settle.js';
+
 /** Community A (issue 13): residents, content, feedback, questionnaires. */
 const communityA: Behaviour = {
   infoCommunity: { hooks: infoCommunityHooks },
@@ -32,4 +41,20 @@ const communityA: Behaviour = {
   userUpdateLog: userUpdateLogBehaviour,
 };
 
-export const communityDomain = domain('community', communityResources, { ...communityA });
+export const communityDomain = domain('community', communityResources, {
+  // community B (issue 14)
+  mapMesh: { hooks: meshHooks },
+  scoreFlow: { verbs: { getScoreRankByDate: scoreRank } },
+  microVolunteer: {
+    verbs: { scoreSettle, absentActivity },
+    hooks: { views: { page2Enroll: { query: (q) => ({ ...q, activityStatus: '1' }) } } },
+  },
+  microVolunteerUser: { hooks: enrolmentHooks },
+  shareFacility: { hooks: facilityHooks },
+  shareFacilityUser: { hooks: loanHooks, verbs: { giveBack, cancelBorrow } },
+  solidarityActivity: { verbs: { getEnrollUsersPage } },
+  solidarityActivityUser: { hooks: solidarityEnrolmentHooks },
+  hikCamera: { verbs: { initData } },
+  // end community B
+  ...communityA,
+});
