@@ -2,6 +2,7 @@
  * approval effects and statistics. Nothing here reaches into another domain. */
 import { communityResources } from '@tongxin/resources';
 import { domain, type Behaviour } from '../../engine/module.js';
+import { communityUserRoutes } from './community-users.js';
 import { householdHooks, householdRecordHooks, passHouseholdRecord } from './household.js';
 import { infoCommunityHooks } from './info.js';
 import { messageCenterHooks } from './messages.js';
@@ -41,20 +42,26 @@ const communityA: Behaviour = {
   userUpdateLog: userUpdateLogBehaviour,
 };
 
-export const communityDomain = domain('community', communityResources, {
-  // community B (issue 14)
-  mapMesh: { hooks: meshHooks },
-  scoreFlow: { verbs: { getScoreRankByDate: scoreRank } },
-  microVolunteer: {
-    verbs: { scoreSettle, absentActivity },
-    hooks: { views: { page2Enroll: { query: (q) => ({ ...q, activityStatus: '1' }) } } },
+export const communityDomain = domain(
+  'community',
+  communityResources,
+  {
+    // community B (issue 14)
+    mapMesh: { hooks: meshHooks },
+    scoreFlow: { verbs: { getScoreRankByDate: scoreRank } },
+    microVolunteer: {
+      verbs: { scoreSettle, absentActivity },
+      hooks: { views: { page2Enroll: { query: (q) => ({ ...q, activityStatus: '1' }) } } },
+    },
+    microVolunteerUser: { hooks: enrolmentHooks },
+    shareFacility: { hooks: facilityHooks },
+    shareFacilityUser: { hooks: loanHooks, verbs: { giveBack, cancelBorrow } },
+    solidarityActivity: { verbs: { getEnrollUsersPage } },
+    solidarityActivityUser: { hooks: solidarityEnrolmentHooks },
+    hikCamera: { verbs: { initData } },
+    // end community B
+    ...communityA,
   },
-  microVolunteerUser: { hooks: enrolmentHooks },
-  shareFacility: { hooks: facilityHooks },
-  shareFacilityUser: { hooks: loanHooks, verbs: { giveBack, cancelBorrow } },
-  solidarityActivity: { verbs: { getEnrollUsersPage } },
-  solidarityActivityUser: { hooks: solidarityEnrolmentHooks },
-  hikCamera: { verbs: { initData } },
-  // end community B
-  ...communityA,
-});
+  // community A: the residents' accounts on the user controller's wire (社区用户)
+  { routes: communityUserRoutes },
+);
