@@ -3,6 +3,7 @@
 import { communityResources } from '@tongxin/resources';
 import { domain, type Behaviour } from '../../engine/module.js';
 import { communityUserRoutes } from './community-users.js';
+import { seedCommunityADemo } from './demo-seed.js';
 import { householdHooks, householdRecordHooks, passHouseholdRecord } from './household.js';
 import { infoCommunityHooks } from './info.js';
 import { messageCenterHooks } from './messages.js';
@@ -63,5 +64,5 @@ export const communityDomain = domain(
     ...communityA,
   },
   // community A: the residents' accounts on the user controller's wire (社区用户)
-  { routes: communityUserRoutes },
+  { routes: communityUserRoutes, seedDemo: seedCommunityADemo },
 );
