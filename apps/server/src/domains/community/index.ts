@@ -11,6 +11,7 @@ import { publishNotice } from './notice-publish.js';
 import { optionHooks, publishQuestionnaire, questionHooks, questionnaireHooks } from './questionnaire.js';
 import { answerQuestionnaire } from './questionnaire-answer.js';
 import { getResult2user, getResults, listByQuestionIdAndUserId } from './questionnaire-results.js';
+import { followUpBehaviour } from './ticket-follow-up.js';
 import { ADVICE, COMPLAIN, REPORT, ticketBehaviour } from './tickets.js';
 import { userUpdateLogBehaviour } from './user-update-log.js';
 
@@ -40,6 +41,9 @@ const communityA: Behaviour = {
   sysComplain: ticketBehaviour(COMPLAIN),
   sysAdvice: ticketBehaviour(ADVICE),
   sysReport: ticketBehaviour(REPORT),
+  sysComplainReply: followUpBehaviour(COMPLAIN),
+  sysAdviceReply: followUpBehaviour(ADVICE),
+  sysReportReply: followUpBehaviour(REPORT),
   userUpdateLog: userUpdateLogBehaviour,
 };
 
