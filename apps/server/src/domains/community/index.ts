@@ -11,6 +11,7 @@ import { publishNotice } from './notice-publish.js';
 import { optionHooks, publishQuestionnaire, questionHooks, questionnaireHooks } from './questionnaire.js';
 import { answerQuestionnaire } from './questionnaire-answer.js';
 import { getResult2user, getResults, listByQuestionIdAndUserId } from './questionnaire-results.js';
+import { readAllMessages, readMessages, readNotice } from './resident-reads.js';
 import { followUpBehaviour } from './ticket-follow-up.js';
 import { ADVICE, COMPLAIN, REPORT, ticketBehaviour } from './tickets.js';
 import { userUpdateLogBehaviour } from './user-update-log.js';
@@ -28,7 +29,8 @@ import { absentActivity, scoreSettle } from './volunteer/settle.js';
 const communityA: Behaviour = {
   infoCommunity: { hooks: infoCommunityHooks },
   sysNotice: { verbs: { publish: publishNotice } },
-  messageCenter: { hooks: messageCenterHooks },
+  messageCenter: { hooks: messageCenterHooks, verbs: { read: readMessages, readAll: readAllMessages } },
+  sysNotice2target: { verbs: { read: readNotice } },
   household: { hooks: householdHooks },
   householdRecord: { hooks: householdRecordHooks, verbs: { auditPass: passHouseholdRecord } },
   questionnaire: {
