@@ -564,6 +564,12 @@ const system = root(
       screen('log_usual', '通用日志', 'General log', '/monitor/log/usual', 'FileTextOutlined', [VIEW]),
       screen('log_api', '接口日志', 'API log', '/monitor/log/api', 'FileTextOutlined', [VIEW]),
       screen('log_error', '错误日志', 'Error log', '/monitor/log/error', 'FileTextOutlined', [VIEW]),
+      screen('log_login', '登录日志', 'Login log', '/monitor/log/login', 'FileTextOutlined', [VIEW]),
+      screen('log_audit', '操作审计', 'Audit trail', '/monitor/log/audit', 'AuditOutlined', [VIEW]),
+      screen('online_user', '在线用户', 'Online users', '/monitor/online', 'TeamOutlined', [
+        VIEW,
+        ['kick', '强制下线', 'Force logout', 2],
+      ]),
     ]),
   ]),
 );
