@@ -1,11 +1,11 @@
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import {
+  communityResources,
   contactPhoneResource,
   isGenerated,
   menuResource,
   partyDutyResource,
-  communityResources,
   partyResources,
   type ResourceDef,
   resources,

@@ -1,8 +1,7 @@
-import { columnOf, type FieldDef, hasStandard, resources } from '@tongxin/resources';
+import { hasStandard, resources } from '@tongxin/resources';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { nextId } from '../src/db/ids.js';
-import { formatDateTime } from '../src/util/datetime.js';
 import { addTenantWithUser } from './fixtures.js';
+import { insertDirectRow } from './direct-rows.js';
 import { call, login, startTestServer, type TestServer } from './harness.js';
 
 // The contract of definitions without add (logs, online users, attachments): the server writes their
@@ -26,26 +25,13 @@ beforeAll(async () => {
 });
 afterAll(() => s.close());
 
-/** A stored value for a field of the given kind. */
-function valueOf(f: FieldDef, n: number): unknown {
-  if (f.options) return f.options[0]!.value;
-  if (f.kind === 'int' || f.kind === 'flag') return 1;
-  if (f.kind === 'long' || f.kind === 'ref') return String(1000 + n);
-  if (f.kind === 'datetime' || f.kind === 'date')
-    return f.name === 'expireTime' ? formatDateTime(new Date(Date.now() + 3600_000)) : formatDateTime();
-  return `样例${n}`.slice(0, f.maxLength ?? 20);
-}
-
 const readOnly = resources.filter((d) => !hasStandard(d, 'add'));
 
 describe.each(readOnly.map((d) => [d.name, d] as const))('%s', (_name, def) => {
   let id: string;
 
   beforeAll(async () => {
-    id = nextId();
-    const row: Record<string, unknown> = { id, tenant_id: '000000' };
-    def.fields.forEach((f, i) => (row[columnOf(f)] = valueOf(f, i)));
-    await s.db.tx({ tenantId: '000000' }, (trx) => trx.insertInto(def.table).values(row).execute());
+    id = await insertDirectRow(s.db, def);
   });
 
   it('lists, pages and shows the row', async () => {

@@ -12,6 +12,23 @@ import { call } from './harness.js';
 
 const byName = new Map(resources.map((r) => [r.name, r]));
 
+const at = (days: number) => {
+  const d = new Date(Date.now() + days * 86_400_000);
+  const p = (n: number) => String(n).padStart(2, '0');
+  return `${d.getFullYear()}-${p(d.getMonth() + 1)}-${p(d.getDate())} ${p(d.getHours())}:${p(d.getMinutes())}:00`;
+};
+
+/** Values a resource's own rules need beyond each field's (times in order, a window open now). */
+const SAMPLE_OVERRIDES: Record<string, () => Record<string, unknown>> = {
+  partyActivity: () => ({
+    enrollStartTime: at(-1),
+    enrollEndTime: at(10),
+    startTime: at(20),
+    endTime: at(21),
+  }),
+  partyAppraise: () => ({ appraiseYear: '2026', startTime: at(-1), endTime: at(30) }),
+};
+
 /** A value that passes a field's rules; unique fields get a fresh value each call. */
 export async function sampleValue(app: FastifyInstance, token: string, f: FieldDef): Promise<unknown> {
   const tag = randomBytes(3).toString('hex');
@@ -46,11 +63,17 @@ export async function sampleValue(app: FastifyInstance, token: string, f: FieldD
       return '11010519491231002X';
     case 'parent':
       return '0';
+    case 'long':
+      return '1';
     case 'ref': {
       if (!f.ref) return undefined;
-      const path = byName.get(f.ref.resource)?.path ?? `/api/blade-system/${f.ref.resource}`;
+      const target = byName.get(f.ref.resource);
+      const path = target?.path ?? `/api/blade-system/${f.ref.resource}`;
       const rows = (await call(app, token, 'GET', `${path}/select`)).json().data ?? [];
-      return rows[0]?.id;
+      if (rows[0]?.id || !f.required || !target) return rows[0]?.id;
+      // a required reference to a resource without rows yet: make one
+      const url = `${target.path}/${target.write === 'save-update' ? 'save' : 'submit'}`;
+      return (await call(app, token, 'POST', url, await sampleBody(app, token, target))).json().data?.id;
     }
     case 'files':
     case 'images':
@@ -81,7 +104,7 @@ export async function sampleBody(
     const v = await sampleValue(app, token, f);
     if (v !== undefined) body[f.name] = v;
   }
-  return body;
+  return { ...body, ...SAMPLE_OVERRIDES[def.name]?.() };
 }
 
 export const columnsOf = (def: ResourceDef) => def.fields.map(columnOf);

@@ -311,6 +311,10 @@ export const buttonCodes = (def: ResourceDef, action: StandardAction): string[] 
 export const hasStandard = (def: ResourceDef, action: 'add' | 'edit' | 'delete' | 'view'): boolean =>
   (!def.readOnly || action === 'view') && (!def.standard || def.standard.includes(action));
 
+/** Whether clients write the resource's records through the wire (submit/save/update): a resource that
+ * offers neither add nor edit (logs, attachments added by uploading) serves no write route. */
+export const acceptsWrites = (def: ResourceDef): boolean => hasStandard(def, 'add') || hasStandard(def, 'edit');
+
 /** Whether the field's column is NOT NULL: a required field, unless `nullable` says otherwise. */
 export const isNotNull = (f: FieldDef): boolean =>
   f.nullable === undefined ? Boolean(f.required) : !f.nullable;

@@ -39,6 +39,7 @@ export { partyDutyResource } from './party/partyDuty';
 export { noticeResource } from './desk/notice';
 import { communityResources } from './community';
 import { partyResources } from './party';
+export * from './party';
 import { systemResources } from './system';
 import { workflowResources } from './workflow';
 import type { ResourceDef } from './define';

@@ -1,4 +1,4 @@
-import { buttonCodes, hasStandard } from '@tongxin/resources';
+import { acceptsWrites, buttonCodes, hasStandard } from '@tongxin/resources';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { requireUser } from '../../auth/guard.js';
 import { badRequest, done, ok } from '../../http/envelope.js';
@@ -26,7 +26,7 @@ export function writeRoutes(app: FastifyInstance, engine: ResourceEngine): void 
   });
   // a read-only resource (logs), or one that offers neither add nor edit (attachments, added by
   // uploading), serves no write route
-  const writable = !def.readOnly && (hasStandard(def, 'add') || hasStandard(def, 'edit'));
+  const writable = acceptsWrites(def);
   if (def.write !== 'save-update' && writable)
     app.post(`${def.path}/submit`, writeAccess('submit'), writeRoute('submit'));
   if ((def.write === 'save-update' || def.write === 'all') && writable) {
