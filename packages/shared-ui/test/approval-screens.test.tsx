@@ -78,6 +78,8 @@ beforeAll(async () => {
         ],
       };
     if (url.endsWith('/startProcessFlow')) msg = '提交成功';
+    if (url.endsWith('/return-targets')) body = [{ id: 'modifyApply', name: '修改申请' }];
+    if (url.endsWith('/return-task')) msg = '退回成功';
     if (url.endsWith('/dict/dictionary-batch'))
       body = {
         audit_status: [
@@ -162,6 +164,32 @@ describe('the generic audit screen', () => {
       businessId: '3',
       pass: false,
       comment: '请补充',
+    });
+  });
+
+  it('returns a task to a step already passed, with the to-do handle button', async () => {
+    useSessionStore.getState().setPermissions({ sample_audit_audit: true, work_todo_handle: true });
+    render(
+      <App>
+        <AuditPage def={def} />
+      </App>,
+    );
+    await screen.findByText('别人的待审核');
+    fireEvent.click(within(rowOf('别人的待审核')).getByRole('button', { name: /审\s*核/ }));
+    fireEvent.click(await screen.findByRole('button', { name: /退\s*回/ }));
+    const dialog = (await screen.findByText('退回到')).closest('.ant-modal') as HTMLElement;
+    expect(calls.find((c) => c.url.endsWith('/return-targets'))?.params).toEqual({ taskId: 't3' });
+    fireEvent.mouseDown(within(dialog).getByRole('combobox'));
+    fireEvent.click(await screen.findByTitle('修改申请'));
+    fireEvent.change(within(dialog).getByRole('textbox'), { target: { value: '再核对' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: /确\s*定/ }));
+    await waitFor(() => expect(calls.some((c) => c.url.endsWith('/return-task'))).toBe(true), {
+      timeout: 5000,
+    });
+    expect(calls.find((c) => c.url.endsWith('/return-task'))?.data).toEqual({
+      taskId: 't3',
+      activityId: 'modifyApply',
+      comment: '再核对',
     });
   });
 });

@@ -6,6 +6,7 @@ import { HistoryTimeline } from '../flow/HistoryTimeline';
 import { useCrudT, useLabel } from '../resource/i18n';
 import { RecordView } from '../resource/RecordView';
 import { AUDIT_STATUS_FIELD, type ProcessCalls, type TaskRecord } from './process-calls';
+import { TaskMoves } from './TaskMoves';
 
 /** One task of the audit screen: the record read-only beside its timeline, a comment, 通过 / 驳回
  * (dealProcessFlow; a reject needs the comment), and the flow chart. */
@@ -96,6 +97,7 @@ export function AuditDrawer({
             <Button danger loading={busy === 'reject'} onClick={() => void deal(false)}>
               {t('reject')}
             </Button>
+            {record?.flow?.taskId && <TaskMoves taskId={record.flow.taskId} onDone={onDone} />}
           </Space>
         </Form>
       )}

@@ -34,6 +34,18 @@ export function processCalls(def: ResourceDef) {
 }
 export type ProcessCalls = ReturnType<typeof processCalls>;
 
+const WORK = '/api/blade-flow/work';
+/** An approver's other moves on a task (the work wire): 转办 and 退回. */
+export const taskMoves = {
+  transfer: async (body: { taskId: string; userId: string; comment: string }) =>
+    (await http.post<R<unknown>>(`${WORK}/transfer-task`, body)).data,
+  returnTargets: async (taskId: string) =>
+    (await http.get<R<{ id: string; name: string }[]>>(`${WORK}/return-targets`, { params: { taskId } })).data
+      .data ?? [],
+  returnTo: async (body: { taskId: string; activityId: string; comment: string }) =>
+    (await http.post<R<unknown>>(`${WORK}/return-task`, body)).data,
+};
+
 /** The audit status column every process definition's list shows (dict `audit_status`, coloured). */
 export const AUDIT_STATUS_FIELD: FieldDef = {
   name: 'auditStatus',
