@@ -1,5 +1,12 @@
 import ExcelJS from 'exceljs';
-import { buttonCode, hasStandard, type FieldDef, type ResourceDef, resources } from '@tongxin/resources';
+import {
+  buttonCode,
+  hasStandard,
+  isWritable,
+  type FieldDef,
+  type ResourceDef,
+  resources,
+} from '@tongxin/resources';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addTenantWithUser } from './fixtures.js';
 import { call, login, startTestServer, type TestServer } from './harness.js';
@@ -47,7 +54,7 @@ const TEXT_KINDS = ['string', 'text', 'phone', 'email', 'idcard', 'richtext'];
 async function editOf(def: ResourceDef): Promise<{ field: FieldDef; value: unknown } | undefined> {
   const field = def.fields.find(
     (f) =>
-      f.form !== false &&
+      isWritable(f) &&
       !f.secret &&
       !f.disabledOn?.includes('edit') &&
       f.kind === 'string' &&
@@ -60,11 +67,13 @@ async function editOf(def: ResourceDef): Promise<{ field: FieldDef; value: unkno
   return { field, value: field.maxLength ? value.slice(-field.maxLength) : value };
 }
 
-// Definitions without add (logs, attachments) have their own contract: readonly-contract.test.ts.
+// Definitions without add (logs, attachments, residents' tickets) have their own contract:
+// readonly-contract.test.ts.
 describe.each(resources.filter((d) => hasStandard(d, 'add')).map((d) => [d.name, d] as const))(
   '%s',
   (_name, def) => {
     let id: string;
+    const edits = hasStandard(def, 'edit');
 
     it('creates a record with valid data and answers it by detail, list and page', async () => {
       const body = await sampleBody(s.app, admin, def);
@@ -87,7 +96,7 @@ describe.each(resources.filter((d) => hasStandard(d, 'add')).map((d) => [d.name,
       expect(idsOf(list)).toContain(id);
     });
 
-    if (def.write === 'all') {
+    if (def.write === 'all' && edits) {
       it('serves save and update beside submit', async () => {
         const saved = await call(
           s.app,
@@ -112,26 +121,29 @@ describe.each(resources.filter((d) => hasStandard(d, 'add')).map((d) => [d.name,
       });
     }
 
-    it("updates the owner's record with the version it read, and refuses a stale version", async () => {
-      const read = (await call(s.app, admin, 'GET', `${def.path}/detail?id=${id}`)).json().data;
-      const edit = await editOf(def);
-      const body = { ...read, ...(edit ? { [edit.field.name]: edit.value } : {}) };
-      const res = await call(s.app, admin, 'POST', writeUrl(def, false), body);
-      expect(res.statusCode, res.body).toBe(200);
-      expect(res.json().msg).toBe('更新成功');
-      expect(res.json().data.id).toBe(id);
-      const after = (await call(s.app, admin, 'GET', `${def.path}/detail?id=${id}`)).json().data;
-      expect(after.version).toBe(read.version + 1);
-      if (edit) expect(after[edit.field.name]).toBe(edit.value);
-      // the form read before that update is now stale: refused, and nothing changes
-      const stale = await call(s.app, admin, 'POST', writeUrl(def, false), {
-        ...read,
-        ...(edit ? { [edit.field.name]: `${String(edit.value).slice(0, -1)}旧` } : {}),
-      });
-      expect(stale.statusCode, stale.body).toBe(409);
-      expect(stale.json().msg).toBe(STALE);
-      expect((await call(s.app, admin, 'GET', `${def.path}/detail?id=${id}`)).json().data).toEqual(after);
-    });
+    it.runIf(edits)(
+      "updates the owner's record with the version it read, and refuses a stale version",
+      async () => {
+        const read = (await call(s.app, admin, 'GET', `${def.path}/detail?id=${id}`)).json().data;
+        const edit = await editOf(def);
+        const body = { ...read, ...(edit ? { [edit.field.name]: edit.value } : {}) };
+        const res = await call(s.app, admin, 'POST', writeUrl(def, false), body);
+        expect(res.statusCode, res.body).toBe(200);
+        expect(res.json().msg).toBe('更新成功');
+        expect(res.json().data.id).toBe(id);
+        const after = (await call(s.app, admin, 'GET', `${def.path}/detail?id=${id}`)).json().data;
+        expect(after.version).toBe(read.version + 1);
+        if (edit) expect(after[edit.field.name]).toBe(edit.value);
+        // the form read before that update is now stale: refused, and nothing changes
+        const stale = await call(s.app, admin, 'POST', writeUrl(def, false), {
+          ...read,
+          ...(edit ? { [edit.field.name]: `${String(edit.value).slice(0, -1)}旧` } : {}),
+        });
+        expect(stale.statusCode, stale.body).toBe(409);
+        expect(stale.json().msg).toBe(STALE);
+        expect((await call(s.app, admin, 'GET', `${def.path}/detail?id=${id}`)).json().data).toEqual(after);
+      },
+    );
 
     it('filters and sorts only by allow-listed keys', async () => {
       const detail = (await call(s.app, admin, 'GET', `${def.path}/detail?id=${id}`)).json().data;
@@ -194,9 +206,10 @@ describe.each(resources.filter((d) => hasStandard(d, 'add')).map((d) => [d.name,
       }
       const body = await sampleBody(s.app, admin, def);
       expect((await call(s.app, noRights, 'POST', writeUrl(def, true), body)).statusCode).toBe(403);
-      expect((await call(s.app, noRights, 'POST', writeUrl(def, false), { ...body, id })).statusCode).toBe(
-        403,
-      );
+      if (edits)
+        expect((await call(s.app, noRights, 'POST', writeUrl(def, false), { ...body, id })).statusCode).toBe(
+          403,
+        );
       if (hasStandard(def, 'delete')) {
         expect((await call(s.app, noRights, 'POST', `${def.path}/remove?ids=${id}`)).statusCode).toBe(403);
       }
@@ -215,11 +228,13 @@ describe.each(resources.filter((d) => hasStandard(d, 'add')).map((d) => [d.name,
         expect(picked).toEqual([]);
         // A body the other tenant could write (valid in every field) aimed at the row: not found, not a
         // validation error passing for isolation.
-        const update = await call(s.app, otherTenant, 'POST', writeUrl(def, false), {
-          ...(await sampleBody(s.app, admin, def)),
-          id,
-        });
-        expect(update.statusCode, update.body).toBe(404);
+        if (edits) {
+          const update = await call(s.app, otherTenant, 'POST', writeUrl(def, false), {
+            ...(await sampleBody(s.app, admin, def)),
+            id,
+          });
+          expect(update.statusCode, update.body).toBe(404);
+        }
         if (hasStandard(def, 'delete')) {
           expect((await call(s.app, otherTenant, 'POST', `${def.path}/remove?ids=${id}`)).statusCode).toBe(
             404,
@@ -237,7 +252,7 @@ describe.each(resources.filter((d) => hasStandard(d, 'add')).map((d) => [d.name,
         }
         const own = await call(s.app, admin, 'GET', `${def.path}/detail?id=${id}`);
         expect(own.statusCode).toBe(200);
-        expect(own.json().data.version).toBe(2); // the owner's update only
+        expect(own.json().data.version).toBe(edits ? 2 : 1); // the owner's update only
       });
     }
 

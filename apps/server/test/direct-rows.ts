@@ -9,7 +9,8 @@ import { formatDateTime } from '../src/util/datetime.js';
 /** A stored value for a field of the given kind. */
 function valueOf(f: FieldDef, n: number): unknown {
   if (f.options) return f.options[0]!.value;
-  if (f.kind === 'int' || f.kind === 'flag') return 1;
+  if (f.kind === 'int' || f.kind === 'flag' || f.kind === 'decimal') return 1;
+  if (f.kind === 'dict' && f.dict?.valueType !== 'string') return 1;
   if (f.kind === 'long' || f.kind === 'ref') return String(1000 + n);
   if (f.kind === 'datetime' || f.kind === 'date')
     return f.name === 'expireTime' ? formatDateTime(new Date(Date.now() + 3600_000)) : formatDateTime();

@@ -67,38 +67,6 @@ export const FLOWS_AWAITING_DEFINITIONS: ProcessDef[] = [
     taskName: '双报到审核',
     groups: 'secretary,admin',
   },
-  {
-    key: 'SysReport',
-    name: '随手拍处理流程',
-    category: 'flow_9',
-    perm: 'sys_report_reply_reply',
-    taskName: '随手拍处理',
-    groups: 'grid,admin',
-  },
-  {
-    key: 'UserUpdateLog',
-    name: '个人资料审核流程',
-    category: 'flow_10',
-    perm: 'sys_user_audit_audit',
-    taskName: '资料审核',
-    groups: 'admin',
-  },
-  {
-    key: 'SysComplain',
-    name: '投诉处理流程',
-    category: 'flow_11',
-    perm: 'sys_complain_reply_reply',
-    taskName: '投诉处理',
-    groups: 'grid,admin',
-  },
-  {
-    key: 'SysAdvice',
-    name: '意见建议处理流程',
-    category: 'flow_12',
-    perm: 'sys_advice_reply_reply',
-    taskName: '建议处理',
-    groups: 'grid,admin',
-  },
 ];
 
 /** Every approval process of the product's definitions and the stop-gap list, in `flow` category order. */

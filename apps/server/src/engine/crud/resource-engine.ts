@@ -1,5 +1,6 @@
 import {
   buttonCodes,
+  hasStandard,
   columnOf,
   isId,
   isTenantId,
@@ -246,6 +247,8 @@ export class ResourceEngine {
     if (mode === 'save' && id) throw badRequest('新增时不能指定主键');
     if (mode === 'update' && !id) throw badRequest('缺少必要的请求参数: id');
     if (id && !isId(id)) throw badRequest('主键格式不正确');
+    // a resource without the standard action (messages are sent, never edited) refuses it to anyone
+    if (!hasStandard(this.def, id ? 'edit' : 'add')) throw forbidden();
     await this.requirePermission(user, id ? 'edit' : 'add');
     this.requirePlatformForGlobal(user);
     return { id, values: validateBody(this.def, body as Record<string, unknown>, !id) };

@@ -346,7 +346,16 @@ const community = root(
         'Loans',
         '/share/sharefacility2user',
         'ProfileOutlined',
-        [VIEW, DELETE, EXPORT],
+        [
+          ADD,
+          EDIT,
+          VIEW,
+          DELETE,
+          EXPORT,
+          ['lend', '确认借出', 'Hand over', 2],
+          ['giveBack', '确认归还', 'Returned', 2],
+          ['cancel', '取消借用', 'Cancel', 2],
+        ],
       ),
       screen('share_facility_audit', '借用审核', 'Loan review', '/share/sharefacilityaudit', 'AuditOutlined', [
         VIEW,
@@ -374,7 +383,7 @@ const community = root(
         'Volunteers enrolled',
         '/volunteer/microvolunteer2user',
         'UsergroupAddOutlined',
-        [VIEW, DELETE, EXPORT],
+        [ADD, EDIT, VIEW, DELETE, EXPORT],
       ),
     ]),
     group('solidarity', '民族团结', 'Ethnic unity', '/solidarity', 'TeamOutlined', [
@@ -420,9 +429,9 @@ const community = root(
         ['handle', '处理', 'Handle', 2],
         EXPORT,
       ]),
-      screen('hik_region', '监控区域', 'Video regions', '/safety/hikregions', 'ClusterOutlined', [VIEW]),
+      screen('hik_region', '监控区域', 'Video regions', '/safety/hikregions', 'ClusterOutlined'),
       screen('hik_camera', '监控点位', 'Cameras', '/safety/hikcamera', 'VideoCameraOutlined', [
-        VIEW,
+        ...STD,
         ['sync', '同步点位', 'Synchronise', 1],
       ]),
     ]),
