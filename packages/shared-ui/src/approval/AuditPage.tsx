@@ -40,8 +40,9 @@ export function AuditPage({ def }: { def: ResourceDef }) {
     let alive = true;
     calls
       .tasks(paging)
-      .then((p) => alive && setLoaded({ key: `${paging.current}:${paging.size}:${version}`, page: p }))
-      .catch(() => undefined); // the http client showed the server's message
+      // a failed call (the http client showed the server's message) ends the loading with no rows
+      .catch(() => ({ records: [], total: 0, size: paging.size, current: paging.current, pages: 0 }))
+      .then((p) => alive && setLoaded({ key: `${paging.current}:${paging.size}:${version}`, page: p }));
     return () => {
       alive = false;
     };
