@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { App, Button, Drawer, Form, Input, Space } from 'antd';
+import { App, Button, Col, Drawer, Form, Input, Row, Space } from 'antd';
 import type { ResourceDef } from '@tongxin/resources';
 import { FlowChartDialog, type FlowChartTarget } from '../flow/FlowChartDialog';
 import { HistoryTimeline } from '../flow/HistoryTimeline';
@@ -31,7 +31,7 @@ export function AuditDrawer({
   const [comment, setComment] = useState('');
   const [busy, setBusy] = useState<'pass' | 'reject'>();
   const [chart, setChart] = useState<FlowChartTarget>();
-  const width = Math.max(def.drawerWidth ?? 600, 800);
+  const width = Math.max(def.drawerWidth ?? 600, 1000);
   const fields = [...def.fields.filter((f) => f.view !== false && !f.secret), AUDIT_STATUS_FIELD];
   const instanceId = record?.flow?.processInstanceId ?? (record?.processInstanceId as string | undefined);
 
@@ -76,9 +76,13 @@ export function AuditDrawer({
         </Space>
       }
     >
-      {record && <RecordView fields={fields} record={record} width={width} />}
-      <h4 style={{ marginTop: 16 }}>{t('flowHistory')}</h4>
-      <HistoryTimeline flow={record?.flowHistory} />
+      <Row gutter={24}>
+        <Col span={15}>{record && <RecordView fields={fields} record={record} width={width * 0.6} />}</Col>
+        <Col span={9}>
+          <h4 style={{ marginTop: 0 }}>{t('flowHistory')}</h4>
+          <HistoryTimeline flow={record?.flowHistory} />
+        </Col>
+      </Row>
       {canDeal && record?.flow?.canHandle !== false && (
         <Form layout="vertical">
           <Form.Item label={t('auditComment')}>
