@@ -3,6 +3,7 @@ import { resourceScreens } from '@tongxin/shared-ui';
 import { REMOTE_API_VERSION, type RemotePage } from '@tongxin/shared-ui/session';
 import { communityI18n } from './i18n';
 import { replyScreens } from './reply-screens';
+import { lazy } from 'react';
 
 export const apiVersion = REMOTE_API_VERSION;
 export const namespace = 'community';
@@ -11,4 +12,6 @@ export const i18n = communityI18n;
 export const routes: Record<string, RemotePage> = {
   ...resourceScreens(communityResources),
   ...replyScreens,
+  // community B: the statistics board (hand-written: charts, no definition)
+  '/statistics/comprehensive': lazy(() => import('./pages/ComprehensivePage')),
 };

@@ -3,7 +3,6 @@ import {
   checkValue,
   columnOf,
   type FieldDef,
-  hasStandard,
   type ResourceDef,
   resources,
   RULE_CASES,

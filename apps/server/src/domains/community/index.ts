@@ -12,11 +12,15 @@ import { getResult2user, getResults, listByQuestionIdAndUserId } from './questio
 import { ADVICE, COMPLAIN, REPORT, ticketBehaviour } from './tickets.js';
 import { userUpdateLogBehaviour } from './user-update-log.js';
 
+import { loanApproval } from './facility/loan-approval.js';
 import { cancelBorrow, giveBack, loanHooks } from './facility/loans.js';
 import { facilityHooks } from './facility/stock.js';
+import { mapConfig } from './map/map-config.js';
 import { meshHooks } from './map/mesh-boundary.js';
 import { scoreRank } from './score/rank.js';
 import { getEnrollUsersPage, solidarityEnrolmentHooks } from './solidarity/enrolments.js';
+import { seedCommunityB } from './demo/demo-seed.js';
+import { statisticsRoutes } from './statistics/statistics-routes.js';
 import { initData } from './video/sync.js';
 import { enrolmentHooks } from './volunteer/enrol.js';
 import { absentActivity, scoreSettle } from './volunteer/settle.js';
@@ -41,20 +45,29 @@ const communityA: Behaviour = {
   userUpdateLog: userUpdateLogBehaviour,
 };
 
-export const communityDomain = domain('community', communityResources, {
-  // community B (issue 14)
-  mapMesh: { hooks: meshHooks },
-  scoreFlow: { verbs: { getScoreRankByDate: scoreRank } },
-  microVolunteer: {
-    verbs: { scoreSettle, absentActivity },
-    hooks: { views: { page2Enroll: { query: (q) => ({ ...q, activityStatus: '1' }) } } },
+export const communityDomain = domain(
+  'community',
+  communityResources,
+  {
+    // community B (issue 14)
+    mapMesh: { hooks: meshHooks, verbs: { mapConfig } },
+    scoreFlow: { verbs: { getScoreRankByDate: scoreRank } },
+    microVolunteer: {
+      verbs: { scoreSettle, absentActivity },
+      hooks: { views: { page2Enroll: { query: (q) => ({ ...q, activityStatus: '1' }) } } },
+    },
+    microVolunteerUser: { hooks: enrolmentHooks },
+    shareFacility: { hooks: facilityHooks },
+    shareFacilityUser: { hooks: loanHooks, verbs: { giveBack, cancelBorrow }, approval: loanApproval },
+    solidarityActivity: { verbs: { getEnrollUsersPage } },
+    solidarityActivityUser: { hooks: solidarityEnrolmentHooks },
+    hikCamera: { verbs: { initData } },
+    // end community B
+    ...communityA,
   },
-  microVolunteerUser: { hooks: enrolmentHooks },
-  shareFacility: { hooks: facilityHooks },
-  shareFacilityUser: { hooks: loanHooks, verbs: { giveBack, cancelBorrow } },
-  solidarityActivity: { verbs: { getEnrollUsersPage } },
-  solidarityActivityUser: { hooks: solidarityEnrolmentHooks },
-  hikCamera: { verbs: { initData } },
-  // end community B
-  ...communityA,
-});
+  {
+    // community B: 数据统计 (statistics-data)
+    routes: statisticsRoutes,
+    seedDemo: seedCommunityB,
+  },
+);
