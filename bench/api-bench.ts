@@ -20,7 +20,15 @@ import { nextId } from '@tongxin/server/src/db/ids.js';
 import { benchUrl, BIG_TABLE, type DataSet, readDataSet } from './bench-db.js';
 import { drive, httpLoad, median, type Run } from './load.js';
 import { rssNow, sampleRss, startBareServer, startServer } from './server-process.js';
-import { captureStatements, kindOf, replay, serverLikePool, type Statement } from './sql-replay.js';
+import {
+  captureStatements,
+  kindOf,
+  replay,
+  serverLikePool,
+  type Statement,
+  substituted,
+  withoutOpening,
+} from './sql-replay.js';
 import { deployBench, httpComplete, platformAdmin, prepareTasks, rawComplete } from './workflow.js';
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
@@ -55,7 +63,9 @@ export interface Measured {
 
 /** The statement of a request that reads the rows themselves (the page, or the record of a detail). */
 const rowsQuery = (statements: Statement[]): Statement => {
-  const found = statements.find((s) => kindOf(s) === 'page' || /^select \*/i.test(s.text));
+  const found = statements
+    .map(withoutOpening)
+    .find((s) => kindOf(s) === 'page' || /^select \*/i.test(s.text));
   if (!found) throw new Error('no row query among the recorded statements');
   return found;
 };
@@ -234,8 +244,8 @@ export async function prepareScenarios(dataSet: DataSet): Promise<{
     /** The bare query on the pool, `substitute` applied per call. */
     const bareQuery = (st: Statement, substitute?: () => (v: unknown) => unknown) => (seconds: number) =>
       drive({ concurrency: 50, seconds }, async () => {
-        const swapValue = substitute?.() ?? ((v: unknown) => v);
-        await pool.query(st.text, st.values.map(swapValue));
+        const call = substituted(st, substitute?.() ?? ((v: unknown) => v));
+        await pool.query(call.text, call.values);
       });
     const submitSwap = swap(captured.submittedId, nextId);
 
@@ -419,8 +429,11 @@ export async function measure(
 
 /** The exact count(*) a MyBatis-Plus page would run for the same filters, for reference (ms, median of 3). */
 async function exactCountMs(statements: Statement[]): Promise<number | undefined> {
-  const explain = statements.find((s) => /^explain/i.test(s.text));
-  const tenant = statements.find((s) => /set_config/.test(s.text));
+  const explain = statements.map(withoutOpening).find((s) => /^explain/i.test(s.text));
+  const opening = statements
+    .find((s) => /set_config/.test(s.text))
+    ?.text.match(/select set_config[^;]*/)?.[0];
+  const tenant = opening ? { text: opening, values: [] } : undefined;
   if (!explain || !tenant) return undefined;
   const text = explain.text.replace(/^explain \(format json\) select 1 as "one"/i, 'select count(*)');
   const c = new pg.Client({ connectionString: benchUrl() });

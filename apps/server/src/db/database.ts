@@ -2,6 +2,7 @@ import { isTenantId } from '@tongxin/resources';
 import { Kysely, PostgresDialect, sql, type Transaction } from 'kysely';
 import pg from 'pg';
 import { attachStatement } from '../http/error-log.js';
+import { firstStatementPool, OPEN_MARK } from './first-statement.js';
 import { PGliteDialect } from './pglite-dialect.js';
 
 export type Row = Record<string, unknown>;
@@ -50,7 +51,10 @@ export class Database {
       // itself fails with the same error, and the pool discards the broken client when it comes back.
       pool.on('connect', (client) => client.on('error', () => undefined));
       return new Database(
-        new Kysely<Schema>({ dialect: new PostgresDialect({ pool }), log: attachStatement }),
+        new Kysely<Schema>({
+          dialect: new PostgresDialect({ pool: firstStatementPool(pool) }),
+          log: attachStatement,
+        }),
         'postgres',
       );
     }
@@ -78,7 +82,7 @@ export class Database {
   async tx<T>(scope: TenantScope, fn: (trx: Trx) => Promise<T>): Promise<T> {
     if (!isTenantId(scope.tenantId)) throw new Error(`Invalid tenant id: ${scope.tenantId}`);
     const open = sql.raw(
-      `begin; select set_config('role', '${APP_ROLE}', true), set_config('app.tenant_id', '${scope.tenantId}', true), ` +
+      `${OPEN_MARK}begin; select set_config('role', '${APP_ROLE}', true), set_config('app.tenant_id', '${scope.tenantId}', true), ` +
         `set_config('app.all_tenants', '${scope.allTenants ? 'on' : 'off'}', true)`,
     );
     return this.kysely.connection().execute(async (conn) => {
