@@ -12,6 +12,7 @@ import type { Config } from './config.js';
 import type { AppContext } from './context.js';
 import type { Database } from './db/database.js';
 import { type FileStore, LocalFileStore, S3FileStore } from './files/file-store.js';
+import { TenantStores } from './files/tenant-stores.js';
 import { uploadRoutes } from './files/upload-routes.js';
 import { installDrain } from './http/drain.js';
 import { lazyCompilers } from './http/lazy-compilers.js';
@@ -26,11 +27,15 @@ import { installSecurityHeaders } from './http/security-headers.js';
 import { cspSourcesOf, MenuStore } from './access/menu-store.js';
 import { PermissionService } from './access/permissions.js';
 import { defaultDomains } from './domains/index.js';
+import { FLOWS_AWAITING_DEFINITIONS } from './domains/workflow/flows.js';
 import { DictCache } from './dicts/dict-cache.js';
 import type { DictItem } from './dicts/dict-items.js';
 import { Approvals } from './engine/approval/approvals.js';
 import type { DomainModule } from './engine/module.js';
 import { serveResources } from './engine/serve-resources.js';
+import { LogWriter } from './logs/log-writer.js';
+import { installRequestLogs } from './logs/request-logs.js';
+import { startLogRetention } from './logs/retention.js';
 import { createStore, type KvStore } from './util/kv-store.js';
 import { SharedVersion } from './util/shared-version.js';
 
@@ -50,6 +55,9 @@ export async function buildApp(options: BuildOptions): Promise<{ app: FastifyIns
   const { config, db, domains = defaultDomains } = options;
   const store = options.store ?? createStore(config.redisUrl);
   const modules = domains.flatMap((d) => d.resources);
+  const files =
+    options.files ??
+    (config.s3 ? new S3FileStore(config.s3) : new LocalFileStore(path.join(config.dataDir, 'uploads')));
   const ctx: AppContext = {
     config,
     db,
@@ -64,13 +72,11 @@ export async function buildApp(options: BuildOptions): Promise<{ app: FastifyIns
     grantsVersion: new SharedVersion(store, 'version:grants'),
     menus: new MenuStore(db),
     dicts: new DictCache<DictItem>(),
-    files:
-      options.files ??
-      (config.s3 ? new S3FileStore(config.s3) : new LocalFileStore(path.join(config.dataDir, 'uploads'))),
-    approvals: new Approvals(
-      modules,
-      domains.flatMap((d) => d.processes ?? []),
-    ),
+    files,
+    stores: new TenantStores(db, files, config.dataDir),
+    // the processes of the served definitions, plus those whose resource is not defined yet
+    approvals: new Approvals(modules, FLOWS_AWAITING_DEFINITIONS),
+    logs: new LogWriter(db, { enabled: config.dbLog, env: config.nodeEnv }),
   };
   const app = Fastify({
     logger:
@@ -115,6 +121,8 @@ export async function buildApp(options: BuildOptions): Promise<{ app: FastifyIns
     dev: config.devRemoteOrigins,
   }));
   installDrain(app);
+  ctx.logs.logger = app.log;
+  installRequestLogs(app, ctx);
   // the OpenAPI document is collected from every route registered from here on (http/openapi.ts)
   await collectOpenApi(
     app,
@@ -131,7 +139,10 @@ export async function buildApp(options: BuildOptions): Promise<{ app: FastifyIns
   await openApiRoutes(app);
 
   await serveFrontEnd(app, config.staticRoot, shell);
+  const retention = startLogRetention(ctx);
   app.addHook('onClose', async () => {
+    retention.stop();
+    await ctx.logs.flush();
     await store.close();
   });
   return { app, ctx };

@@ -1,4 +1,5 @@
 import {
+  acceptsWrites,
   checkValue,
   columnOf,
   type FieldDef,
@@ -11,6 +12,23 @@ import type { FastifyInstance } from 'fastify';
 import { call } from './harness.js';
 
 const byName = new Map(resources.map((r) => [r.name, r]));
+
+const at = (days: number) => {
+  const d = new Date(Date.now() + days * 86_400_000);
+  const p = (n: number) => String(n).padStart(2, '0');
+  return `${d.getFullYear()}-${p(d.getMonth() + 1)}-${p(d.getDate())} ${p(d.getHours())}:${p(d.getMinutes())}:00`;
+};
+
+/** Values a resource's own rules need beyond each field's (times in order, a window open now). */
+const SAMPLE_OVERRIDES: Record<string, () => Record<string, unknown>> = {
+  partyActivity: () => ({
+    enrollStartTime: at(-1),
+    enrollEndTime: at(10),
+    startTime: at(20),
+    endTime: at(21),
+  }),
+  partyAppraise: () => ({ appraiseYear: '2026', startTime: at(-1), endTime: at(30) }),
+};
 
 /** A value that passes a field's rules; unique fields get a fresh value each call. */
 export async function sampleValue(app: FastifyInstance, token: string, f: FieldDef): Promise<unknown> {
@@ -30,6 +48,8 @@ export async function sampleValue(app: FastifyInstance, token: string, f: FieldD
       return f.min ?? 1;
     case 'flag':
       return 0;
+    case 'long':
+      return '1';
     case 'decimal':
       return '1.5';
     case 'date':
@@ -46,16 +66,30 @@ export async function sampleValue(app: FastifyInstance, token: string, f: FieldD
       return '0';
     case 'ref': {
       if (!f.ref) return undefined;
-      const path = byName.get(f.ref.resource)?.path ?? `/api/blade-system/${f.ref.resource}`;
+      const target = byName.get(f.ref.resource);
+      const path = target?.path ?? `/api/blade-system/${f.ref.resource}`;
       const rows = (await call(app, token, 'GET', `${path}/select`)).json().data ?? [];
-      return rows[0]?.id;
+      if (rows[0]?.id) return rows[0].id;
+      // none (yet, or an earlier contract removed its record): make one of the referenced resource
+      if (!target || !acceptsWrites(target)) return undefined;
+      const url = `${target.path}/${target.write === 'save-update' ? 'save' : 'submit'}`;
+      return (await call(app, token, 'POST', url, await sampleBody(app, token, target))).json().data?.id;
     }
     case 'files':
     case 'images':
       return JSON.stringify([{ originalName: 'a.png', link: '/files/20260101/a.png' }]);
     default: {
       if (f.pattern || f.rule) {
-        for (const candidate of [`t${tag}`, `T${tag}`, tag, `${parseInt(tag, 16)}`, `/t${tag}`]) {
+        const digits = `${parseInt(tag, 16)}`;
+        for (const candidate of [
+          `t${tag}`,
+          `T${tag}`,
+          tag,
+          digits,
+          `/t${tag}`,
+          `#${tag}`,
+          digits.padStart(15, '8'),
+        ]) {
           if (!checkValue(f, fit(candidate)).problem) return fit(candidate);
         }
         // a value of the rules parity table (landlines and the like)
@@ -79,7 +113,7 @@ export async function sampleBody(
     const v = await sampleValue(app, token, f);
     if (v !== undefined) body[f.name] = v;
   }
-  return body;
+  return { ...body, ...SAMPLE_OVERRIDES[def.name]?.() };
 }
 
 export const columnsOf = (def: ResourceDef) => def.fields.map(columnOf);

@@ -89,7 +89,7 @@ async function insertAll(
   }
   const failed = Symbol('failed');
   try {
-    await engine.ctx.db.tx(engine.scope(user), async (trx) => {
+    await engine.tx(user, async (trx) => {
       for (const v of valid) {
         try {
           await engine.insert(trx, user, v.values, v.body);

@@ -1,4 +1,4 @@
-import { buttonCodes, hasStandard } from '@tongxin/resources';
+import { acceptsWrites, buttonCodes, hasStandard } from '@tongxin/resources';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { requireUser } from '../../auth/guard.js';
 import { badRequest, done, ok } from '../../http/envelope.js';
@@ -24,10 +24,12 @@ export function writeRoutes(app: FastifyInstance, engine: ResourceEngine): void 
     config: { access: { token: true as const } },
     ...engine.schemas.write(mode),
   });
-  // a read-only resource (logs) serves no write, remove or import route
-  if (def.write !== 'save-update' && !def.readOnly)
+  // a read-only resource (logs), or one that offers neither add nor edit (attachments, added by
+  // uploading), serves no write route
+  const writable = acceptsWrites(def);
+  if (def.write !== 'save-update' && writable)
     app.post(`${def.path}/submit`, writeAccess('submit'), writeRoute('submit'));
-  if ((def.write === 'save-update' || def.write === 'all') && !def.readOnly) {
+  if ((def.write === 'save-update' || def.write === 'all') && writable) {
     app.post(`${def.path}/save`, writeAccess('save'), writeRoute('save'));
     app.post(`${def.path}/update`, writeAccess('update'), writeRoute('update'));
   }

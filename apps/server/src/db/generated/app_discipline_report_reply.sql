@@ -1,0 +1,32 @@
+-- Generated from the resource definition "disciplineReportReply" (举报回复) by apps/server/src/engine/schema.
+-- Do not edit: change the definition, then run `pnpm --filter @tongxin/server schema:sql`.
+-- On an empty database these statements run as written. On an existing one migrate() runs only those
+-- for what is missing (the table, a column, an index, the policy); it never drops or changes anything,
+-- and an index of the same shape under another name counts as present.
+
+CREATE TABLE IF NOT EXISTS app_discipline_report_reply (
+  id bigint PRIMARY KEY, -- primary key
+  tenant_id varchar(12) NOT NULL, -- tenant group
+  report_id bigint NOT NULL, -- 举报
+  reply_type int NOT NULL DEFAULT 1, -- 回复类型
+  content varchar(2000) NOT NULL, -- 回复内容
+  images varchar(2000), -- 图片
+  reply_user_name varchar(32), -- 回复人
+  create_user bigint, -- audit group
+  create_dept bigint, -- audit group
+  create_time timestamp(0), -- audit group
+  update_user bigint, -- audit group
+  update_time timestamp(0), -- audit group
+  status int NOT NULL DEFAULT 1, -- audit group
+  is_deleted int NOT NULL DEFAULT 0, -- softDelete group
+  version int NOT NULL DEFAULT 1 -- version group
+);
+
+CREATE INDEX IF NOT EXISTS app_discipline_report_reply_list_idx ON app_discipline_report_reply (tenant_id, create_time DESC, id DESC) WHERE is_deleted = 0;
+CREATE INDEX IF NOT EXISTS app_discipline_report_reply_report_id_idx ON app_discipline_report_reply (tenant_id, report_id, create_time DESC, id DESC) WHERE is_deleted = 0;
+CREATE INDEX IF NOT EXISTS app_discipline_report_reply_reply_type_idx ON app_discipline_report_reply (tenant_id, reply_type, create_time DESC, id DESC) WHERE is_deleted = 0;
+
+ALTER TABLE app_discipline_report_reply ENABLE ROW LEVEL SECURITY;
+CREATE POLICY tenant_isolation ON app_discipline_report_reply
+  USING ((select current_setting('app.all_tenants', true)) = 'on' OR tenant_id = (select current_setting('app.tenant_id', true)))
+  WITH CHECK ((select current_setting('app.all_tenants', true)) = 'on' OR tenant_id = (select current_setting('app.tenant_id', true)));

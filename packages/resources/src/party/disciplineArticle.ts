@@ -1,0 +1,14 @@
+import { defineResource } from '../define';
+import { articleFields, articleFrame } from './content-fields';
+
+/** 纪检文章 — domain model §3.5: an article (§3.2) in a discipline section. */
+export const disciplineArticleResource = defineResource({
+  name: 'disciplineArticle',
+  label: { zh: '纪检文章', en: 'Discipline articles' },
+  path: '/api/app-discipline-article/disciplinearticle',
+  table: 'app_discipline_article',
+  permission: 'discipline_article',
+  screens: ['/discipline/disciplinearticle'],
+  ...articleFrame,
+  fields: articleFields('disciplineSection'),
+});

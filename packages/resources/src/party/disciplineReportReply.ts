@@ -1,0 +1,72 @@
+import { auditField, defineResource } from '../define';
+
+/** 举报回复 — domain model §4.4 disciplineReply: the replies to a discipline report; 社区回复 (replyType
+ * 1) are what the reporter reads with the report number and query code. */
+export const disciplineReportReplyResource = defineResource({
+  name: 'disciplineReportReply',
+  label: { zh: '举报回复', en: 'Report replies' },
+  path: '/api/app-discipline-report-reply/disciplinereportreply',
+  table: 'app_discipline_report_reply',
+  permission: 'discipline_report_reply',
+  screens: ['/discipline/disciplinereportreply'],
+  tenant: true,
+  audit: true,
+  softDelete: true,
+  drawerWidth: 700,
+  labelField: 'content',
+  defaultSort: [{ field: 'createTime', direction: 'desc' }],
+  fields: [
+    {
+      name: 'reportId',
+      kind: 'ref',
+      label: { zh: '举报', en: 'Report' },
+      ref: { resource: 'disciplineReport', labelField: 'title' },
+      required: '请选择举报',
+      search: 'equal',
+      width: 220,
+    },
+    {
+      name: 'replyType',
+      kind: 'dict',
+      label: { zh: '回复类型', en: 'Type' },
+      dict: { code: 'reply_type' },
+      defaultValue: 1,
+      nullable: false,
+      search: 'equal',
+      width: 100,
+    },
+    {
+      name: 'content',
+      kind: 'text',
+      label: { zh: '回复内容', en: 'Reply' },
+      required: '请输入回复内容',
+      maxLength: 2000,
+      multiline: true,
+      search: 'like',
+    },
+    {
+      name: 'images',
+      kind: 'images',
+      label: { zh: '图片', en: 'Images' },
+      maxLength: 2000,
+      maxCount: 9,
+      list: false,
+    },
+    {
+      name: 'replyUserName',
+      kind: 'string',
+      label: { zh: '回复人', en: 'By' },
+      maxLength: 32,
+      readOnly: true,
+      form: false,
+      width: 90,
+    },
+    auditField('createTime', {
+      label: { zh: '回复时间', en: 'Replied' },
+      list: true,
+      search: 'range',
+      sortable: true,
+      width: 170,
+    }),
+  ],
+});

@@ -1,0 +1,14 @@
+import { defineResource } from '../define';
+import { sectionFields, sectionFrame } from './content-fields';
+
+/** 纪检栏目 — domain model §3.5 (the shape of §3.1). */
+export const disciplineSectionResource = defineResource({
+  name: 'disciplineSection',
+  label: { zh: '纪检栏目', en: 'Discipline sections' },
+  path: '/api/app-discipline-section/disciplinesection',
+  table: 'app_discipline_section',
+  permission: 'discipline_section',
+  screens: ['/discipline/disciplinesection'],
+  ...sectionFrame,
+  fields: sectionFields(),
+});

@@ -1,0 +1,25 @@
+import { defineResource } from '../define';
+import { articleFields, articleFrame } from './content-fields';
+
+/** 活动风采 — domain model §5.5 partyActivityArticle: an article (§3.2) in an activity section, linked
+ * to the activity it reports on. */
+export const partyArticleResource = defineResource({
+  name: 'partyArticle',
+  label: { zh: '活动风采', en: 'Activity articles' },
+  path: '/api/app-party-article/partyarticle',
+  table: 'app_party_article',
+  permission: 'party_article',
+  screens: ['/party/partyarticle'],
+  ...articleFrame,
+  fields: [
+    ...articleFields('partySection'),
+    {
+      name: 'activityId',
+      kind: 'ref',
+      label: { zh: '关联活动', en: 'Activity' },
+      ref: { resource: 'partyActivity', labelField: 'title' },
+      search: 'equal',
+      width: 160,
+    },
+  ],
+});

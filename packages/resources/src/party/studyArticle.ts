@@ -1,0 +1,50 @@
+import { defineResource } from '../define';
+import { articleFields, articleFrame } from './content-fields';
+
+/** 学习资料 — domain model §3.4 studyArticle: an article (§3.2) with a suggested study time, points for
+ * finishing it, 党员必学 and its file type. `viewDetail` (spec §7) answers it and counts a view. */
+export const studyArticleResource = defineResource({
+  name: 'studyArticle',
+  label: { zh: '学习资料', en: 'Study articles' },
+  path: '/api/app-study-article/studyarticle',
+  table: 'app_study_article',
+  permission: 'study_article',
+  screens: ['/party/studyarticle'],
+  ...articleFrame,
+  fields: [
+    ...articleFields('studySection'),
+    {
+      name: 'fileType',
+      kind: 'int',
+      label: { zh: '资料类型', en: 'File type' },
+      options: [
+        { value: 1, label: { zh: '图文', en: 'Article' } },
+        { value: 2, label: { zh: '视频', en: 'Video' } },
+        { value: 3, label: { zh: '音频', en: 'Audio' } },
+        { value: 4, label: { zh: '文档', en: 'Document' } },
+      ],
+      defaultValue: 1,
+      nullable: false,
+      search: 'equal',
+      width: 90,
+    },
+    {
+      name: 'isRequired',
+      kind: 'flag',
+      label: { zh: '党员必学', en: 'Required' },
+      dict: { code: 'yes_no' },
+      defaultValue: 0,
+      nullable: false,
+      search: 'equal',
+      width: 90,
+    },
+    {
+      name: 'studyDuration',
+      kind: 'int',
+      label: { zh: '建议时长(分钟)', en: 'Minutes' },
+      min: 0,
+      list: false,
+    },
+    { name: 'studyScore', kind: 'int', label: { zh: '学完积分', en: 'Points' }, min: 0, list: false },
+  ],
+});
