@@ -116,7 +116,8 @@ export async function rowAction(page: Page, row: Locator, name: RegExp | string)
 /** The labels in a row's 更多 dropdown (opened, read, closed again). */
 export async function moreActions(page: Page, row: Locator): Promise<string[]> {
   await row.getByRole('button', { name: /更多/ }).click();
-  const menu = page.locator('.ant-dropdown').filter({ visible: true });
+  // a dropdown still closing from an earlier open keeps its node for its leave animation: skip it
+  const menu = page.locator('.ant-dropdown:not(.ant-dropdown-hidden)').filter({ visible: true });
   await expect(menu.getByRole('menuitem').first()).toBeVisible();
   const labels = await menu.getByRole('menuitem').allInnerTexts();
   await page.keyboard.press('Escape');

@@ -241,7 +241,7 @@ test('系统字典 at 1440×900: 字典名称 stays clear of the fixed 操作 co
   await search.getByRole('button', { name: /搜\s*索/ }).click();
   const row = parent.locator('.ant-table-row').filter({ hasText: code });
   await expect(row).toHaveCount(1);
-  expect(await moreActions(page, row)).toEqual(['字典配置', '删除', '封存']);
+  await expect.poll(() => moreActions(page, row)).toEqual(['字典配置', '删除', '封存']);
   await rowAction(page, row, '封存');
   await expectMessage(page, '操作成功!');
   await expect.poll(() => moreActions(page, row)).toEqual(['字典配置', '删除', '解封']);

@@ -2,6 +2,7 @@ import { communityResources } from '@tongxin/resources';
 import { resourceScreens } from '@tongxin/shared-ui';
 import { REMOTE_API_VERSION, type RemotePage } from '@tongxin/shared-ui/session';
 import { communityI18n } from './i18n';
+import { replyScreens } from './reply-screens';
 
 export const apiVersion = REMOTE_API_VERSION;
 export const namespace = 'community';
@@ -9,4 +10,5 @@ export const i18n = communityI18n;
 /** Plain resources are their definitions' screens (`screens`): adding one to the domain's list is all. */
 export const routes: Record<string, RemotePage> = {
   ...resourceScreens(communityResources),
+  ...replyScreens,
 };

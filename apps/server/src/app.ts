@@ -12,23 +12,30 @@ import type { Config } from './config.js';
 import type { AppContext } from './context.js';
 import type { Database } from './db/database.js';
 import { type FileStore, LocalFileStore, S3FileStore } from './files/file-store.js';
+import { TenantStores } from './files/tenant-stores.js';
 import { uploadRoutes } from './files/upload-routes.js';
 import { installDrain } from './http/drain.js';
+import { lazyCompilers } from './http/lazy-compilers.js';
 import { frameworkErrors, installErrorHandling } from './http/error-handler.js';
 import { serializeError } from './http/error-log.js';
 import { redactedLogPaths, serializeRequest } from './http/request-log.js';
 import { hasShellBuild, serveFrontEnd } from './http/front-end.js';
 import { healthRoutes } from './http/health-routes.js';
+import { collectOpenApi, openApiRoutes } from './http/openapi.js';
 import { shellPage } from './http/shell-page.js';
 import { installSecurityHeaders } from './http/security-headers.js';
 import { cspSourcesOf, MenuStore } from './access/menu-store.js';
 import { PermissionService } from './access/permissions.js';
 import { defaultDomains } from './domains/index.js';
+import { FLOWS_AWAITING_DEFINITIONS } from './domains/workflow/flows.js';
 import { DictCache } from './dicts/dict-cache.js';
 import type { DictItem } from './dicts/dict-items.js';
 import { Approvals } from './engine/approval/approvals.js';
 import type { DomainModule } from './engine/module.js';
 import { serveResources } from './engine/serve-resources.js';
+import { LogWriter } from './logs/log-writer.js';
+import { installRequestLogs } from './logs/request-logs.js';
+import { startLogRetention } from './logs/retention.js';
 import { createStore, type KvStore } from './util/kv-store.js';
 import { SharedVersion } from './util/shared-version.js';
 
@@ -48,6 +55,9 @@ export async function buildApp(options: BuildOptions): Promise<{ app: FastifyIns
   const { config, db, domains = defaultDomains } = options;
   const store = options.store ?? createStore(config.redisUrl);
   const modules = domains.flatMap((d) => d.resources);
+  const files =
+    options.files ??
+    (config.s3 ? new S3FileStore(config.s3) : new LocalFileStore(path.join(config.dataDir, 'uploads')));
   const ctx: AppContext = {
     config,
     db,
@@ -62,13 +72,11 @@ export async function buildApp(options: BuildOptions): Promise<{ app: FastifyIns
     grantsVersion: new SharedVersion(store, 'version:grants'),
     menus: new MenuStore(db),
     dicts: new DictCache<DictItem>(),
-    files:
-      options.files ??
-      (config.s3 ? new S3FileStore(config.s3) : new LocalFileStore(path.join(config.dataDir, 'uploads'))),
-    approvals: new Approvals(
-      modules,
-      domains.flatMap((d) => d.processes ?? []),
-    ),
+    files,
+    stores: new TenantStores(db, files, config.dataDir),
+    // the processes of the served definitions, plus those whose resource is not defined yet
+    approvals: new Approvals(modules, FLOWS_AWAITING_DEFINITIONS),
+    logs: new LogWriter(db, { enabled: config.dbLog, env: config.nodeEnv }),
   };
   const app = Fastify({
     logger:
@@ -85,6 +93,17 @@ export async function buildApp(options: BuildOptions): Promise<{ app: FastifyIns
     // Requests arriving while the server drains are answered by http/drain.ts (envelope + headers).
     return503OnClosing: false,
     frameworkErrors,
+    // Route schemas (engine/crud/route-schemas) only check: the engine reads the request as sent (no
+    // coercion, no defaults, nothing removed) and answers refusals with its own Chinese messages.
+    schemaController: { compilersFactory: lazyCompilers() },
+    ajv: {
+      customOptions: {
+        coerceTypes: false,
+        useDefaults: false,
+        removeAdditional: false,
+        allowUnionTypes: true,
+      },
+    },
   });
 
   // Login and refresh calls may send form bodies.
@@ -102,6 +121,13 @@ export async function buildApp(options: BuildOptions): Promise<{ app: FastifyIns
     dev: config.devRemoteOrigins,
   }));
   installDrain(app);
+  ctx.logs.logger = app.log;
+  installRequestLogs(app, ctx);
+  // the OpenAPI document is collected from every route registered from here on (http/openapi.ts)
+  await collectOpenApi(
+    app,
+    modules.map((m) => m.def),
+  );
   await app.register(multipart, { limits: { fileSize: 10 * 1024 * 1024, files: 1, fields: 20 } });
 
   healthRoutes(app, ctx);
@@ -110,9 +136,13 @@ export async function buildApp(options: BuildOptions): Promise<{ app: FastifyIns
   // Every domain's resources with their behaviour (engine/serve-resources.ts), then its own routes.
   serveResources(app, ctx, modules);
   for (const d of domains) d.routes?.(app, ctx);
+  await openApiRoutes(app);
 
   await serveFrontEnd(app, config.staticRoot, shell);
+  const retention = startLogRetention(ctx);
   app.addHook('onClose', async () => {
+    retention.stop();
+    await ctx.logs.flush();
     await store.close();
   });
   return { app, ctx };

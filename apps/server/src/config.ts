@@ -31,6 +31,8 @@ export interface Config {
     | { endpoint: string; region: string; bucket: string; accessKeyId: string; secretAccessKey: string }
     | undefined;
   logLevel: string;
+  /** DB_LOG: write the log tables (API, error, general, login and audit logs); false writes none. */
+  dbLog: boolean;
   /** Which proxies' X-Forwarded-For to believe for the client IP (lockout counts it): false (none),
    * true (every hop), a hop count, or addresses/CIDRs of the proxies (Fastify's `trustProxy`). */
   trustProxy: boolean | number | string[];
@@ -134,6 +136,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     // Demo data goes into a fresh embedded database by default; on PostgreSQL only when asked.
     seedDemo: bool(env.SEED_DEMO, !env.DATABASE_URL),
     logLevel: env.LOG_LEVEL ?? 'info',
+    dbLog: bool(env.DB_LOG, true),
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     devRemoteOrigins: parseOrigins('DEV_REMOTE_ORIGINS', env.DEV_REMOTE_ORIGINS),
     s3: env.S3_ENDPOINT

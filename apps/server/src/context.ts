@@ -10,6 +10,8 @@ import type { DictCache } from './dicts/dict-cache.js';
 import type { DictItem } from './dicts/dict-items.js';
 import type { Approvals } from './engine/approval/approvals.js';
 import type { FileStore } from './files/file-store.js';
+import type { TenantStores } from './files/tenant-stores.js';
+import type { LogWriter } from './logs/log-writer.js';
 import type { KvStore } from './util/kv-store.js';
 import type { SharedVersion } from './util/shared-version.js';
 
@@ -30,6 +32,10 @@ export interface AppContext {
   menus: MenuStore;
   dicts: DictCache<DictItem>;
   files: FileStore;
+  /** The store of each tenant's uploads (its enabled 对象存储, else `files`) and of each stored name. */
+  stores: TenantStores;
   /** The approval effects of every resource with a process, and the shipped processes (engine/approval). */
   approvals: Approvals;
+  /** The log tables' batching writer (接口/错误/通用/登录日志, 操作审计): requests never wait on it. */
+  logs: LogWriter;
 }

@@ -1,7 +1,7 @@
 // A domain's behaviour is a value handed to buildApp (engine/module.ts): domain() pairs a definition list
 // with its behaviour, buildApp serves the domains it is given, and a resource module's approval handler
 // and the approval start on insert are wired from the modules, not from a registry.
-import { defineResource, partyResources } from '@tongxin/resources';
+import { defineResource, partyArchiveResource, partyDutyResource, partyResources } from '@tongxin/resources';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { defaultDomains, partyDomain, systemDomain } from '../src/domains/index.js';
@@ -21,7 +21,7 @@ const archiveDef = defineResource({
   tenant: true,
   audit: true,
   softDelete: true,
-  process: 'PartyArchive',
+  process: partyArchiveResource.process,
   fields: [
     { name: 'realName', kind: 'string', label },
     { name: 'auditStatus', kind: 'int', label },
@@ -44,7 +44,7 @@ describe('domain()', () => {
   });
 
   it('takes an approval handler only on a definition with a process, one per process', () => {
-    const plain = partyResources[0]!;
+    const plain = partyDutyResource;
     expect(() => new Approvals([{ def: plain, approval: {} }], [])).toThrow(
       `${plain.name}: an approval handler needs a process on the definition`,
     );

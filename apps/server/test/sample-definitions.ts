@@ -14,7 +14,14 @@ export const loanSample = defineResource({
   tenant: true,
   audit: true,
   softDelete: true,
-  process: 'sample_loan_audit',
+  process: {
+    key: 'SampleLoan',
+    name: '物品借用审核流程',
+    category: 'flow_99',
+    taskName: '借用审核',
+    groups: 'admin',
+    perm: 'sample_loan_audit_audit',
+  },
   defaultSort: [{ field: 'applyTime', direction: 'desc' }],
   fields: [
     {

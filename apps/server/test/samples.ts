@@ -1,7 +1,9 @@
 import {
+  acceptsWrites,
   checkValue,
   columnOf,
   type FieldDef,
+  hasStandard,
   type ResourceDef,
   resources,
   RULE_CASES,
@@ -47,6 +49,8 @@ export async function sampleValue(app: FastifyInstance, token: string, f: FieldD
       return f.min ?? 1;
     case 'flag':
       return 0;
+    case 'long':
+      return '1';
     case 'decimal':
       return '1.5';
     case 'date':
@@ -61,15 +65,14 @@ export async function sampleValue(app: FastifyInstance, token: string, f: FieldD
       return '11010519491231002X';
     case 'parent':
       return '0';
-    case 'long':
-      return '1';
     case 'ref': {
       if (!f.ref) return undefined;
       const target = byName.get(f.ref.resource);
       const path = target?.path ?? `/api/blade-system/${f.ref.resource}`;
       const rows = (await call(app, token, 'GET', `${path}/select`)).json().data ?? [];
-      if (rows[0]?.id || !f.required || !target) return rows[0]?.id;
-      // a required reference to a resource without rows yet: make one
+      if (rows[0]?.id) return rows[0].id;
+      // none (yet, or an earlier contract removed its record): make one of the referenced resource
+      if (!target || !acceptsWrites(target)) return undefined;
       const url = `${target.path}/${target.write === 'save-update' ? 'save' : 'submit'}`;
       return (await call(app, token, 'POST', url, await sampleBody(app, token, target))).json().data?.id;
     }
@@ -78,7 +81,16 @@ export async function sampleValue(app: FastifyInstance, token: string, f: FieldD
       return JSON.stringify([{ originalName: 'a.png', link: '/files/20260101/a.png' }]);
     default: {
       if (f.pattern || f.rule) {
-        for (const candidate of [`t${tag}`, `T${tag}`, tag, `${parseInt(tag, 16)}`, `/t${tag}`]) {
+        const digits = `${parseInt(tag, 16)}`;
+        for (const candidate of [
+          `t${tag}`,
+          `T${tag}`,
+          tag,
+          digits,
+          `/t${tag}`,
+          `#${tag}`,
+          digits.padStart(15, '8'),
+        ]) {
           if (!checkValue(f, fit(candidate)).problem) return fit(candidate);
         }
         // a value of the rules parity table (landlines and the like)

@@ -1,11 +1,11 @@
 // The workflow wire: blade-flow (model, manager, follow, process, work) and blade-desk leave, the
 // approval mechanism (detailByTaskId / dealProcessFlow / share-facility variants), tenant isolation.
-import { defineResource, type ResourceDef } from '@tongxin/resources';
+import { defineResource, partyArchiveResource, type ProcessDef, type ResourceDef } from '@tongxin/resources';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { defaultDomains, partyDomain } from '../src/domains/index.js';
 import { startBusinessProcess } from '../src/engine/approval/start-process.js';
-import { LEAVE_XML } from '../src/domains/workflow/flows.js';
+import { FLOWS_AWAITING_DEFINITIONS, LEAVE_XML } from '../src/domains/workflow/flows.js';
 import { SEEDED_PROCESSES } from '../src/seed/workflow-seed.js';
 import { seed } from '../src/seed/seed.js';
 import { addTenantWithUser } from './fixtures.js';
@@ -25,7 +25,7 @@ const WORK = [
   'work_leave_view',
 ];
 const label = { zh: '测试', en: 'Test' };
-const testDef = (name: string, path: string, table: string, process: string): ResourceDef =>
+const testDef = (name: string, path: string, table: string, process: ProcessDef | undefined): ResourceDef =>
   defineResource({
     name,
     label,
@@ -46,13 +46,13 @@ const archiveDef = testDef(
   'testArchive',
   '/api/test-archive/partyarchive2user',
   'test_party_archive',
-  'PartyArchive',
+  partyArchiveResource.process,
 );
 const borrowDef = testDef(
   'testBorrow',
   '/api/test-share/sharefacility2user',
   'test_share_borrow',
-  'ShareFacilityUse',
+  FLOWS_AWAITING_DEFINITIONS.find((p) => p.key === 'ShareFacilityUse'),
 );
 
 const NS = `xmlns="http://www.omg.org/spec/BPMN/20100524/MODEL" xmlns:flowable="http://flowable.org/bpmn" targetNamespace="t"`;

@@ -3,6 +3,7 @@ import type { LanguageBundles } from '@tongxin/shared-ui/session';
 /** The system remote's own wording; resource labels come from the definitions (label.zh / label.en). */
 export const systemI18n: LanguageBundles = {
   'zh-CN': {
+    attach: { uploaded: '上传成功' },
     grant: {
       title: '权限设置',
       menu: '菜单权限',
@@ -39,6 +40,7 @@ export const systemI18n: LanguageBundles = {
     },
   },
   en: {
+    attach: { uploaded: 'Uploaded' },
     grant: {
       title: 'Grant',
       menu: 'Menus',

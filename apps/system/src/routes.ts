@@ -36,4 +36,5 @@ export const routes: Record<string, RemotePage> = {
   '/system/dictbiz': page(() => import('./pages/DictPage'), 'DictBizPage'),
   '/dict-horizontal/index': page(() => import('./pages/DictPage'), 'DictHorizontalPage'),
   '/dict-vertical/index': page(() => import('./pages/DictPage'), 'DictVerticalPage'),
+  '/resource/attach': page(() => import('./pages/AttachPage'), 'AttachPage'),
 };

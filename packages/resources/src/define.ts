@@ -196,6 +196,26 @@ export interface DetailDef {
   label?: Label;
 }
 
+/** The approval process a resource's records go through; the flows catalogue is derived from these. */
+export interface ProcessDef {
+  /** BPMN process key, e.g. 'PartyArchive' (product-spec §4) */
+  key: string;
+  /** '党员登记审核流程' */
+  name: string;
+  /** 'flow_<n>' of dict `flow` */
+  category: string;
+  /** the approval task's name, '登记审核' */
+  taskName: string;
+  /** candidate role aliases, comma separated: 'secretary,admin' */
+  groups: string;
+  /** button code guarding detailByTaskId / dealProcessFlow: 'party_archive_audit_audit' */
+  perm: string;
+  /** route of the generic audit screen: '/party/partyarchiveaudit' */
+  auditScreen?: string;
+  /** extra deal paths (share facility's useDealProcessFlow ...) */
+  dealPaths?: string[];
+}
+
 export interface ResourceDef {
   name: string;
   label: Label;
@@ -240,8 +260,9 @@ export interface ResourceDef {
   /** Excel export of the filtered list, and import from a template. */
   exportable?: boolean;
   importable?: boolean;
-  /** The approval process this resource's records go through (the workflow issue serves it). */
-  process?: string;
+  /** The approval process this resource's records go through; the server's flows catalogue (seeded
+   * processes, their permissions and deal paths) is derived from these. */
+  process?: ProcessDef;
   /** The field naming a record in pickers and trees (`select`, `tree`); defaults to the first string field. */
   labelField?: string;
   /** The platform administrator sees and manages every tenant's rows (users, roles, depts, posts). */
@@ -289,6 +310,10 @@ export const buttonCodes = (def: ResourceDef, action: StandardAction): string[] 
 /** Whether the resource offers a standard action (a read-only resource offers only `view`). */
 export const hasStandard = (def: ResourceDef, action: 'add' | 'edit' | 'delete' | 'view'): boolean =>
   (!def.readOnly || action === 'view') && (!def.standard || def.standard.includes(action));
+
+/** Whether clients write the resource's records through the wire (submit/save/update): a resource that
+ * offers neither add nor edit (logs, attachments added by uploading) serves no write route. */
+export const acceptsWrites = (def: ResourceDef): boolean => hasStandard(def, 'add') || hasStandard(def, 'edit');
 
 /** Whether the field's column is NOT NULL: a required field, unless `nullable` says otherwise. */
 export const isNotNull = (f: FieldDef): boolean =>

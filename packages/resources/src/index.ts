@@ -15,6 +15,16 @@ export { regionResource } from './system/region';
 export { clientResource } from './system/client';
 export { dataScopeResource } from './system/dataScope';
 export { apiScopeResource } from './system/apiScope';
+export {
+  logApiResource,
+  logAuditResource,
+  logErrorResource,
+  logLoginResource,
+  logUsualResource,
+  onlineUserResource,
+} from './system/logs';
+export { attachResource } from './system/resource/attach';
+export { OSS_CATEGORIES, OSS_ENABLED, ossResource } from './system/resource/oss';
 /** The menu screen's definition (UI only: the server serves menus by hand, so it is not in `resources`). */
 export { menuResource } from './system/menu';
 export {
@@ -24,6 +34,7 @@ export {
   type RemoteEntryMenu,
 } from './system/remote-entries';
 export { contactPhoneResource } from './community/contactPhone';
+export { partyArchiveResource } from './party/partyArchive';
 export { partyDutyResource } from './party/partyDuty';
 export { noticeResource } from './desk/notice';
 import { communityResources } from './community';

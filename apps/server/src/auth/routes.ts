@@ -8,6 +8,7 @@ import { formatDateTime } from '../util/datetime.js';
 import { clearCacheRoute } from './clear-cache.js';
 import { requireUser } from './guard.js';
 import { LOGIN_MSG, LoginService, OAuthError } from './login-service.js';
+import { OnlineSessions } from './online-sessions.js';
 
 function sendOAuthError(reply: FastifyReply, e: OAuthError) {
   return reply.code(e.status).send({
@@ -25,14 +26,18 @@ const clip = (v: unknown, n: number) => (v === undefined || v === null ? null : 
 
 export function authRoutes(app: FastifyInstance, ctx: AppContext): void {
   const login = new LoginService(ctx);
+  const sessions = new OnlineSessions(ctx);
   const base = '/api/blade-auth/oauth';
 
   app.post(`${base}/token`, { config: { access: { public: true } } }, async (request, reply) => {
+    // what the login log notes of this attempt
+    const attempt = { tenantId: '000000', account: '', grant: '' };
     try {
       const p = requestParams(request);
       const grant = p.grant_type ?? p.grantType ?? 'password';
       const basic = login.parseBasic(request.headers.authorization);
       const tenantId = header(request, 'tenant-id') ?? p.tenantId ?? p.tenant_id ?? '000000';
+      Object.assign(attempt, { tenantId, account: (p.username ?? p.account ?? '').trim(), grant });
       const choose = { deptId: header(request, 'dept-id'), roleId: header(request, 'role-id') };
 
       if (grant === 'refresh_token') {
@@ -54,6 +59,7 @@ export function authRoutes(app: FastifyInstance, ctx: AppContext): void {
         await ctx.tokens.revokeToken(claims.jti, claims.exp); // refresh tokens rotate: each works once
         const validity = { access: client.accessValidity, refresh: client.refreshValidity };
         const tokens = await ctx.tokens.issue(subject, validity, claims.sid);
+        await sessions.touch(subject.tenantId, claims.sid, validity.refresh);
         return login.tokenResponse(subject, records.user, tokens, validity.access, records.deptNames);
       }
 
@@ -78,22 +84,54 @@ export function authRoutes(app: FastifyInstance, ctx: AppContext): void {
       const subject = login.subject(user, records.roles, client.clientId, choose);
       const validity = { access: client.accessValidity, refresh: client.refreshValidity };
       const tokens = await ctx.tokens.issue(subject, validity);
+      await sessions.open(request, subject, tokens.sid, validity.refresh);
+      sessions.attempt(request, { ...attempt, userId: subject.userId, success: true, message: '登录成功' });
       return login.tokenResponse(subject, user, tokens, validity.access, records.deptNames);
     } catch (e) {
-      if (e instanceof OAuthError) return sendOAuthError(reply, e);
+      if (e instanceof OAuthError) {
+        if (attempt.grant !== 'refresh_token')
+          sessions.attempt(request, { ...attempt, success: false, message: e.description });
+        return sendOAuthError(reply, e);
+      }
       throw e;
     }
   });
 
   app.get(`${base}/captcha`, { config: { access: { public: true } } }, async () => ctx.captcha.create());
 
+  logoutRoutes(app, ctx, base, sessions);
+
+  app.get(`${base}/user-info`, { config: { access: { token: true } } }, async (request) => {
+    const u = requireUser(request);
+    return ok({
+      userId: u.userId,
+      tenantId: u.tenantId,
+      account: u.account,
+      userName: u.account,
+      nickName: u.nickName,
+      roleId: u.roleIds.join(','),
+      roleName: u.roleAliases.join(','),
+      deptId: u.deptIds.join(','),
+      postId: u.postIds.join(','),
+      clientId: u.clientId,
+    });
+  });
+
+  clearCacheRoute(app, ctx, base);
+}
+
+/** logout (GET or POST): ends the session, or with a list body stores the browser's local error log. */
+function logoutRoutes(app: FastifyInstance, ctx: AppContext, base: string, sessions: OnlineSessions): void {
   const logQuota = new DailyQuota(ctx.store, 'client-logs', ctx.config.clientLogQuota);
   const logout = async (request: FastifyRequest) => {
     const user = requireUser(request);
     // BladeX clients upload their local error log with POST logout and a list body: that stores the
     // logs and keeps the session. Any other call logs out.
     const logs = Array.isArray(request.body) ? request.body.slice(0, MAX_CLIENT_LOGS) : [];
-    if (!logs.length) await ctx.tokens.revokeSession(user.sid, ctx.config.refreshTokenSeconds);
+    if (!logs.length) {
+      await ctx.tokens.revokeSession(user.sid, ctx.config.refreshTokenSeconds);
+      await sessions.close(user.tenantId, user.sid);
+    }
     if (logs.length) {
       if ((await logQuota.remaining(user.userId)) < logs.length)
         throw new ApiError(429, '今日上传的日志已达上限,请明天再试');
@@ -128,22 +166,4 @@ export function authRoutes(app: FastifyInstance, ctx: AppContext): void {
   };
   app.get(`${base}/logout`, { config: { access: { token: true } } }, logout);
   app.post(`${base}/logout`, { config: { access: { token: true } } }, logout);
-
-  app.get(`${base}/user-info`, { config: { access: { token: true } } }, async (request) => {
-    const u = requireUser(request);
-    return ok({
-      userId: u.userId,
-      tenantId: u.tenantId,
-      account: u.account,
-      userName: u.account,
-      nickName: u.nickName,
-      roleId: u.roleIds.join(','),
-      roleName: u.roleAliases.join(','),
-      deptId: u.deptIds.join(','),
-      postId: u.postIds.join(','),
-      clientId: u.clientId,
-    });
-  });
-
-  clearCacheRoute(app, ctx, base);
 }

@@ -8,7 +8,6 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Access } from '../auth/guard.js';
 import type { AppContext } from '../context.js';
 import type { Trx } from '../db/database.js';
-import type { ApprovalProcess } from './approval/approvals.js';
 import type { ApprovalHandler } from './approval/move-record.js';
 import type { ResourceHooks } from './crud/hooks.js';
 import type { ResourceEngine } from './crud/resource-engine.js';
@@ -51,8 +50,6 @@ export interface DomainModule {
   resources: ResourceModule[];
   /** hand-written routes of the domain (menus, statistics, ...) */
   routes?: (app: FastifyInstance, ctx: AppContext) => void;
-  /** the approval processes the domain ships (their permissions and extra deal paths) */
-  processes?: ApprovalProcess[];
   /** the domain's part of the demo seed, in its transaction after the demo organisation exists */
   seedDemo?: (args: DemoSeedArgs) => Promise<void>;
 }

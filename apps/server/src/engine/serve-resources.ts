@@ -1,11 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context.js';
+import { applicantRoutes } from './approval/applicant-routes.js';
+import { auditTaskRoutes } from './approval/audit-tasks.js';
 import { approvalResourceRoutes, dealPathRoutes } from './approval/routes.js';
 import { resourceRoutes } from './crud/resource-routes.js';
 import type { ResourceModule } from './module.js';
 
 /** Serves every resource module: its generic wire, verbs and routes; for a definition with `process`,
- * the approval start on insert and the approval calls; then the shipped processes' extra deal paths
+ * the approval start on insert, the approver's and the applicant's calls; then the shipped processes' extra deal paths
  * (ctx.approvals holds the approval effects, built from the same modules). */
 export function serveResources(
   app: FastifyInstance,
@@ -14,7 +16,11 @@ export function serveResources(
 ): void {
   for (const module of modules) {
     const engine = resourceRoutes(app, ctx, module, ctx.approvals.startOnInsert(module.def));
-    if (module.def.process) approvalResourceRoutes(app, ctx, engine);
+    if (module.def.process) {
+      approvalResourceRoutes(app, ctx, engine);
+      applicantRoutes(app, ctx, engine);
+      auditTaskRoutes(app, ctx, engine);
+    }
   }
   dealPathRoutes(app, ctx);
 }

@@ -17,6 +17,8 @@ export interface FileStore {
   get(name: string): Promise<{ body: Readable; size: number } | undefined>;
   /** Removes a stored file (one whose record could not be written); no error when it is missing. */
   remove(name: string): Promise<void>;
+  /** Fails when the store cannot take files now (unreachable endpoint, missing bucket, refused keys). */
+  probe(): Promise<void>;
 }
 
 export class LocalFileStore implements FileStore {
@@ -39,6 +41,10 @@ export class LocalFileStore implements FileStore {
 
   async remove(name: string): Promise<void> {
     await rm(path.join(this.root, name), { force: true });
+  }
+
+  async probe(): Promise<void> {
+    await mkdir(this.root, { recursive: true });
   }
 
   async get(name: string) {
@@ -110,6 +116,13 @@ export class S3FileStore implements FileStore {
     } finally {
       await rm(dir, { recursive: true, force: true });
     }
+  }
+
+  async probe(): Promise<void> {
+    const { sdk, client } = await this.connect();
+    await client.send(new sdk.HeadBucketCommand({ Bucket: this.options.bucket }), {
+      abortSignal: AbortSignal.timeout(10_000),
+    });
   }
 
   async remove(name: string): Promise<void> {

@@ -15,7 +15,8 @@ import { UploadInspector } from './upload-inspector.js';
 
 export const MAX_UPLOAD_BYTES = 10 * 1024 * 1024;
 const MAX_NAME = 200;
-const FILE_NAME = /^\d{8}\/[0-9a-f]{32}\.[a-z0-9]{1,5}$/;
+/** `yyyyMMdd/<hex>.<ext>`, under `o<ossId>/` when an 对象存储 configuration holds it (tenant-stores.ts). */
+const FILE_NAME = /^(?:o\d{1,20}\/)?\d{8}\/[0-9a-f]{32}\.[a-z0-9]{1,5}$/;
 
 /** A failure of the request stream itself (aborted, malformed multipart), not of the store. */
 function isClientStreamError(e: unknown): boolean {
@@ -45,8 +46,6 @@ function discardRest(raw: IncomingMessage, maxBytes: number): void {
 /** The uploader's endpoint: stores a file under an unguessable server-made name (local disk or S3) and
  * records it; `/files/<yyyyMMdd>/<name>` serves it back with the type decided at upload. */
 export function uploadRoutes(app: FastifyInstance, ctx: AppContext): void {
-  const files = ctx.files;
-
   // What one user may upload a day: an upload that starts within the allowance completes.
   const quota = {
     bytes: new DailyQuota(ctx.store, 'upload-bytes', ctx.config.uploadQuotaMb * 1024 * 1024),
@@ -65,7 +64,7 @@ export function uploadRoutes(app: FastifyInstance, ctx: AppContext): void {
         quota.files.remaining(user.userId),
       ]);
       if (left.some((n) => n <= 0)) throw new ApiError(429, '今日上传的文件已达上限,请明天再试');
-      const stored = await store(user, file);
+      const stored = await store(request, user, file);
       await quota.bytes.add(user.userId, stored.bytes);
       await quota.files.add(user.userId, 1);
       return ok(stored.answer);
@@ -76,7 +75,7 @@ export function uploadRoutes(app: FastifyInstance, ctx: AppContext): void {
   };
 
   /** Checks the name and type, streams the file into the store and records it. */
-  const store = async (user: AuthUser, file: MultipartFile) => {
+  const store = async (request: FastifyRequest, user: AuthUser, file: MultipartFile) => {
     const name = path.basename((file.filename || '').replace(/\\/g, '/'));
     // Control characters (NUL, line breaks) have no place in a name and the database refuses NUL.
     if ([...name].some((c) => c.charCodeAt(0) < 0x20 || c.charCodeAt(0) === 0x7f))
@@ -88,7 +87,9 @@ export function uploadRoutes(app: FastifyInstance, ctx: AppContext): void {
     const type = FILE_TYPES[ext];
     if (!type) throw badRequest(`不支持上传该类型的文件: ${ext || '无扩展名'}`);
     const day = formatDateTime().slice(0, 10).replace(/-/g, '');
-    const stored = `${day}/${randomBytes(16).toString('hex')}.${ext}`;
+    // the tenant's enabled 对象存储 configuration, else the server's own store
+    const { store: files, prefix } = await ctx.stores.forUpload(user.tenantId);
+    const stored = `${prefix}${day}/${randomBytes(16).toString('hex')}.${ext}`;
     // Streamed to the store as it arrives (never whole in memory), checked on the way: the first bytes
     // against the type, the size against the limit. A refused or broken upload leaves nothing stored.
     const inspector = new UploadInspector(type, {
@@ -101,7 +102,8 @@ export function uploadRoutes(app: FastifyInstance, ctx: AppContext): void {
       if (e instanceof ApiError) throw e;
       // The client went away or sent a broken body: nothing was stored.
       if (isClientStreamError(e)) throw badRequest('文件上传中断,请重新上传');
-      throw e;
+      request.log.error({ err: e }, 'file store refused an upload');
+      throw new ApiError(503, '文件存储不可用,请检查对象存储配置后重试');
     }
     const link = `/files/${stored}`;
     const id = nextId();
@@ -142,7 +144,8 @@ export function uploadRoutes(app: FastifyInstance, ctx: AppContext): void {
     const name = (request.params as { '*': string })['*'];
     const type = FILE_TYPES[extensionOf(name)];
     if (!FILE_NAME.test(name) || !type) return reply.code(404).send(fail(404, '文件不存在'));
-    const file = await files.get(name);
+    const files = await ctx.stores.forName(name);
+    const file = await files?.get(name);
     if (!file) return reply.code(404).send(fail(404, '文件不存在'));
     return (
       reply

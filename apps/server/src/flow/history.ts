@@ -2,13 +2,14 @@ import type { Row, Trx } from '../db/database.js';
 import { durationText, taskUser, userNames } from './wire.js';
 
 const TIMELINE_TYPES = new Set(['startEvent', 'userTask', 'endEvent']);
+const DECISIONS = new Set(['pass', 'reject', 'resubmit', 'withdraw']);
 
 /**
  * The history of an instance as BladeFlow items (history-flow-list, and the `flow` of model-view).
  * `all` keeps gateways and taken sequence flows too (decision D3, for colouring the diagram); the
  * timeline keeps start, user tasks and end as BladeX does. Each item: historyActivityId/Name/Type,
  * createTime, endTime (null while active), historyActivityDurationTime, assignee(Name), comment (the
- * task's first comment), taskId.
+ * task's comments), taskId.
  */
 export async function historyFlow(
   trx: Trx,
@@ -30,8 +31,8 @@ export async function historyFlow(
     .orderBy('create_time')
     .orderBy('id')
     .execute()) as Row[];
-  const firstComment = new Map<string, Row>();
-  for (const c of comments) if (!firstComment.has(String(c.task_id))) firstComment.set(String(c.task_id), c);
+  const byTask = new Map<string, Row[]>();
+  for (const c of comments) byTask.set(String(c.task_id), [...(byTask.get(String(c.task_id)) ?? []), c]);
   const names = await userNames(trx, [...rows.map((r) => r.assignee), instance.start_user_id]);
 
   let items = rows.filter((r) => opts.all || TIMELINE_TYPES.has(String(r.activity_type)));
@@ -46,7 +47,10 @@ export async function historyFlow(
   return items.map((r) => {
     const isStart = r.activity_type === 'startEvent';
     const who = isStart ? instance.start_user_id : r.assignee;
-    const c = r.task_id ? firstComment.get(String(r.task_id)) : undefined;
+    const notes = r.task_id ? (byTask.get(String(r.task_id)) ?? []) : [];
+    // the decision (pass, reject, resubmit, withdraw) says whether the step passed; transfers and
+    // returns are told in the comment beside it
+    const decision = notes.find((c) => DECISIONS.has(String(c.type))) ?? notes[0];
     return {
       historyActivityId: r.activity_id,
       historyActivityName: r.activity_name ?? '',
@@ -56,8 +60,11 @@ export async function historyFlow(
       endTime: r.end_time ?? null,
       assignee: taskUser(who),
       assigneeName: who ? (names.get(String(who)) ?? '') : '',
-      comment: c ? String(c.message ?? '') : '',
-      isPass: c ? c.type === 'pass' || c.type === 'resubmit' : null,
+      comment: notes
+        .map((c) => String(c.message ?? ''))
+        .filter(Boolean)
+        .join('；'),
+      isPass: decision ? decision.type === 'pass' || decision.type === 'resubmit' : null,
       taskId: r.task_id ? String(r.task_id) : '',
       processInstanceId: instanceId,
     };

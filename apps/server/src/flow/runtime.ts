@@ -195,3 +195,15 @@ export function completeTaskSteps(
   if (!node || node.type !== 'userTask') throw new FlowError(`流程定义中不存在任务 ${taskNodeId}`);
   return walk(proc, vars, joins, otherActiveTasks, { leave: taskNodeId });
 }
+
+/** Returning to an earlier user task: one task opens at `nodeId` (assignee and candidates resolved
+ * again from the variables), nothing else moves. */
+export function returnSteps(proc: RunnableProcess, vars: Variables, nodeId: string): StepResult {
+  const node = proc.nodes[nodeId];
+  if (!node || node.type !== 'userTask') throw new FlowError(`流程定义中不存在任务 ${nodeId}`);
+  return {
+    tasks: [resolveTask(proc, node, vars)],
+    history: [{ activityId: node.id, name: node.name, type: 'userTask', open: true }],
+    joins: {},
+  };
+}

@@ -164,7 +164,7 @@ async function nextSeq(trx: Trx, instanceId: string): Promise<number> {
 }
 
 /** Writes a step's result: new tasks, history rows, joins, and the end of the instance. */
-async function applyStep(
+export async function applyStep(
   trx: Trx,
   instance: Row,
   result: StepResult,
@@ -236,7 +236,7 @@ async function applyStep(
 }
 
 /** Ends the instance's active tasks and their open history rows. */
-async function cancelActive(trx: Trx, instanceId: string, now: string, status: string) {
+export async function cancelActive(trx: Trx, instanceId: string, now: string, status: string) {
   await trx
     .updateTable('flow_task')
     .set({ status, end_time: now })
@@ -338,7 +338,8 @@ export const canHandle = (task: Row, actor: Actor): boolean =>
     ? isCandidate(task, actor)
     : String(task.assignee) === actor.userId);
 
-async function lockInstanceOfTask(trx: Trx, taskId: string): Promise<{ task: Row; instance: Row }> {
+/** The task and its instance, the instance row locked (FOR UPDATE) and the task read under the lock. */
+export async function lockInstanceOfTask(trx: Trx, taskId: string): Promise<{ task: Row; instance: Row }> {
   if (!isId(taskId)) throw badRequest('任务编号格式不正确');
   const ref = await trx
     .selectFrom('flow_task')
@@ -360,7 +361,7 @@ async function lockInstanceOfTask(trx: Trx, taskId: string): Promise<{ task: Row
   return { task, instance };
 }
 
-function checkRunnable(task: Row, instance: Row) {
+export function checkRunnable(task: Row, instance: Row) {
   if (task.status !== 'active' || instance.status !== 'running') throw badRequest(MSG_TASK_DONE);
   if (Number(instance.suspension_state) === 2) throw badRequest('流程实例已挂起,无法办理');
 }

@@ -1,5 +1,6 @@
 /** The task query the work lists and the approval task lookups build on, and the BladeFlow filters. */
 import { sql } from 'kysely';
+import type { AuthUser } from '../auth/tokens.js';
 import { pageTotal } from '../engine/crud/page-total.js';
 import type { Row, Trx } from '../db/database.js';
 import { dateParam, type Paging, textParam } from './wire.js';
@@ -40,6 +41,21 @@ export const TASK_COLUMNS = [
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export type Q = any;
+
+/** Unclaimed tasks offered to the user (candidate user, or one of the user's role aliases as group). */
+export const offeredTo = (user: AuthUser) => (eb: Q) =>
+  eb.or([
+    eb(sql`',' || t.candidate_users || ','`, 'like', `%,${user.userId},%`),
+    ...(user.roleAliases.length
+      ? [
+          eb(
+            sql`string_to_array(t.candidate_groups, ',')`,
+            '&&',
+            sql`string_to_array(${user.roleAliases.join(',')}, ',')`,
+          ),
+        ]
+      : []),
+  ]);
 
 /** The BladeFlow list filters: category, processDefinitionName, beginDate/endDate on `dateColumn`. */
 export function flowFilters(q: Q, query: Record<string, unknown>, dateColumn: string): Q {

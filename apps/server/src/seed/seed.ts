@@ -18,6 +18,7 @@ const PARAMS: [key: string, name: string, value: string][] = [
   ['account.failCount', '登录失败锁定次数', '5'],
   ['tenant.default.password', '租户默认管理密码', 'admin'],
   ['tenant.default.accountNumber', '租户默认账号额度', '100'],
+  ['log.retentionDays', '日志保留天数', '90'],
 ];
 
 export interface SeedResult {

@@ -1,6 +1,6 @@
 /**
  * Seeds the shipped processes (idempotent): the leave demo and one approval process per flow of
- * product-spec §4 (domains/workflow/flows.ts). Each is deployed once in the platform tenant 000000 without
+ * product-spec §4 (the catalogue derived from the definitions, domains/workflow/flows.ts). Each is deployed once in the platform tenant 000000 without
  * target tenants, i.e. as a shared ("common", BladeX mode 1) definition: flow_process_definition.shared
  * = 1, which the shared_read row-level-security policy of 0005_workflow.sql lets every tenant read, so
  * every tenant can start it (instances, tasks and history then belong to the starting tenant). A model
@@ -10,12 +10,12 @@
 import { PLATFORM_TENANT, type Trx } from '../db/database.js';
 import { nextId } from '../db/ids.js';
 import { formatDateTime } from '../util/datetime.js';
-import { APPROVAL_FLOWS, approvalXml, LEAVE_KEY, LEAVE_XML } from '../domains/workflow/flows.js';
+import { approvalXml, FLOW_CATALOGUE, LEAVE_KEY, LEAVE_XML } from '../domains/workflow/flows.js';
 import { deploy } from '../flow/service.js';
 
 export const SEEDED_PROCESSES: { key: string; name: string; category: string; xml: string }[] = [
   { key: LEAVE_KEY, name: '请假流程', category: 'flow_1', xml: LEAVE_XML },
-  ...APPROVAL_FLOWS.map((f) => ({ key: f.key, name: f.name, category: f.category, xml: approvalXml(f) })),
+  ...FLOW_CATALOGUE.map((f) => ({ key: f.key, name: f.name, category: f.category, xml: approvalXml(f) })),
 ];
 
 /** Runs inside the seed transaction (as the database owner). Returns the number of processes deployed. */

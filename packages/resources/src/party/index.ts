@@ -1,4 +1,5 @@
 import type { ResourceDef } from '../define';
+import { partyArchiveResource } from './partyArchive';
 import { disciplineArticleResource } from './disciplineArticle';
 import { disciplineReportResource } from './disciplineReport';
 import { disciplineReportReplyResource } from './disciplineReportReply';
@@ -37,6 +38,7 @@ export {
 /** The party domain's resources. */
 export const partyResources: ResourceDef[] = [
   partyDeptResource,
+  partyArchiveResource,
   partyDoubleReportResource,
   partySectionResource,
   partyActivityResource,

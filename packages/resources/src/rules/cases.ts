@@ -116,6 +116,28 @@ export const RULE_CASES: Record<RuleName, RuleCases> = {
       ['12345678901234567890', '所属角色格式不正确'],
     ],
   },
+  geoPolygon: {
+    label: { zh: '网格边界', en: 'Boundary' },
+    blank: '请输入网格边界',
+    valid: [
+      ...same(
+        '{"type":"Polygon","coordinates":[[[91.1,29.6],[91.2,29.6],[91.2,29.7],[91.1,29.6]]]}',
+        '{"type":"MultiPolygon","coordinates":[[[[91.1,29.6],[91.2,29.6],[91.2,29.7],[91.1,29.6]]]]}',
+      ),
+    ],
+    invalid: [
+      ['{"type":"Point","coordinates":[91.1,29.6]}', '网格边界应为GeoJSON面(Polygon或MultiPolygon)'],
+      [
+        '{"type":"Polygon","coordinates":[[[91.1,29.6],[91.2,29.6],[91.2,29.7]]]}',
+        '网格边界应为GeoJSON面(Polygon或MultiPolygon)',
+      ],
+      [
+        '{"type":"Polygon","coordinates":[[[191,29.6],[91.2,29.6],[91.2,29.7],[191,29.6]]]}',
+        '网格边界应为GeoJSON面(Polygon或MultiPolygon)',
+      ],
+      ['not json', '网格边界应为GeoJSON面(Polygon或MultiPolygon)'],
+    ],
+  },
 };
 
 /** Paging parameters and their verdict: the paging read, or the Chinese message. */

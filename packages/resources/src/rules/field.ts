@@ -1,6 +1,7 @@
 import type { FieldDef, FieldKind, Label } from '../define';
 import { accountRule } from './account';
 import { emailRule } from './email';
+import { geoPolygonRule } from './geo-polygon';
 import { idCardRule } from './id-card';
 import { idListRule } from './ids';
 import { mobileRule } from './mobile';
@@ -17,6 +18,7 @@ export const RULES = {
   tenantId: tenantIdRule,
   account: accountRule,
   idList: idListRule,
+  geoPolygon: geoPolygonRule,
 } satisfies Record<string, Rule>;
 
 export type RuleName = keyof typeof RULES;

@@ -1,5 +1,6 @@
 export { ACCOUNT_LABEL, accountRule } from './account';
 export { emailRule } from './email';
+export { geoPolygonRule, geoPolygons, type LngLat } from './geo-polygon';
 export { idCardCheckDigit, idCardRule, normalizeIdCard } from './id-card';
 export { idListRule, isId, parseIdList, splitList } from './ids';
 export { MOBILE_MESSAGES, mobileRule } from './mobile';

@@ -13,6 +13,16 @@ import { tenantResource } from './tenant';
 import { tenantPackageResource } from './tenantPackage';
 import { topMenuResource } from './topMenu';
 import { userResource } from './user';
+import { attachResource } from './resource/attach';
+import { ossResource } from './resource/oss';
+import {
+  logApiResource,
+  logAuditResource,
+  logErrorResource,
+  logLoginResource,
+  logUsualResource,
+  onlineUserResource,
+} from './logs';
 
 /** The system domain's resources served by the generic engine (the menu screen's definition is not
  * one: menus are served by hand). */
@@ -31,4 +41,12 @@ export const systemResources: ResourceDef[] = [
   clientResource,
   dataScopeResource,
   apiScopeResource,
+  logUsualResource,
+  logApiResource,
+  logErrorResource,
+  logLoginResource,
+  logAuditResource,
+  onlineUserResource,
+  attachResource,
+  ossResource,
 ];

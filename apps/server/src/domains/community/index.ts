@@ -1,6 +1,60 @@
 /** The community domain: its definitions (communityResources) and, as they come, their hooks, verbs,
  * approval effects and statistics. Nothing here reaches into another domain. */
 import { communityResources } from '@tongxin/resources';
-import { domain } from '../../engine/module.js';
+import { domain, type Behaviour } from '../../engine/module.js';
+import { householdHooks, householdRecordHooks, passHouseholdRecord } from './household.js';
+import { infoCommunityHooks } from './info.js';
+import { messageCenterHooks } from './messages.js';
+import { publishNotice } from './notice-publish.js';
+import { optionHooks, publishQuestionnaire, questionHooks, questionnaireHooks } from './questionnaire.js';
+import { answerQuestionnaire } from './questionnaire-answer.js';
+import { getResult2user, getResults, listByQuestionIdAndUserId } from './questionnaire-results.js';
+import { ADVICE, COMPLAIN, REPORT, ticketBehaviour } from './tickets.js';
+import { userUpdateLogBehaviour } from './user-update-log.js';
 
-export const communityDomain = domain('community', communityResources);
+import { cancelBorrow, giveBack, loanHooks } from './facility/loans.js';
+import { facilityHooks } from './facility/stock.js';
+import { meshHooks } from './map/mesh-boundary.js';
+import { scoreRank } from './score/rank.js';
+import { getEnrollUsersPage, solidarityEnrolmentHooks } from './solidarity/enrolments.js';
+import { initData } from './video/sync.js';
+import { enrolmentHooks } from './volunteer/enrol.js';
+import { absentActivity, scoreSettle } from './volunteer/settle.js';
+
+/** Community A (issue 13): residents, content, feedback, questionnaires. */
+const communityA: Behaviour = {
+  infoCommunity: { hooks: infoCommunityHooks },
+  sysNotice: { verbs: { publish: publishNotice } },
+  messageCenter: { hooks: messageCenterHooks },
+  household: { hooks: householdHooks },
+  householdRecord: { hooks: householdRecordHooks, verbs: { auditPass: passHouseholdRecord } },
+  questionnaire: {
+    hooks: questionnaireHooks,
+    verbs: { publish: publishQuestionnaire, getResults, getResult2user, listByQuestionIdAndUserId },
+  },
+  questionnaireQuestion: { hooks: questionHooks },
+  questionnaireOption: { hooks: optionHooks },
+  questionnaireUser: { verbs: { answer: answerQuestionnaire } },
+  sysComplain: ticketBehaviour(COMPLAIN),
+  sysAdvice: ticketBehaviour(ADVICE),
+  sysReport: ticketBehaviour(REPORT),
+  userUpdateLog: userUpdateLogBehaviour,
+};
+
+export const communityDomain = domain('community', communityResources, {
+  // community B (issue 14)
+  mapMesh: { hooks: meshHooks },
+  scoreFlow: { verbs: { getScoreRankByDate: scoreRank } },
+  microVolunteer: {
+    verbs: { scoreSettle, absentActivity },
+    hooks: { views: { page2Enroll: { query: (q) => ({ ...q, activityStatus: '1' }) } } },
+  },
+  microVolunteerUser: { hooks: enrolmentHooks },
+  shareFacility: { hooks: facilityHooks },
+  shareFacilityUser: { hooks: loanHooks, verbs: { giveBack, cancelBorrow } },
+  solidarityActivity: { verbs: { getEnrollUsersPage } },
+  solidarityActivityUser: { hooks: solidarityEnrolmentHooks },
+  hikCamera: { verbs: { initData } },
+  // end community B
+  ...communityA,
+});

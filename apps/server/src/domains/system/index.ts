@@ -4,11 +4,14 @@ import { systemResources } from '@tongxin/resources';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context.js';
 import { domain } from '../../engine/module.js';
+import { attachBehaviour } from './attach.js';
 import { clientHooks } from './client.js';
 import { deptHooks } from './dept.js';
 import { dictHooks } from './dict.js';
 import { dictRoutes } from './dict-routes.js';
 import { menuRoutes } from './menu-routes.js';
+import { onlineUserBehaviour } from './online-user.js';
+import { ossBehaviour } from './oss.js';
 import { regionHooks } from './region.js';
 import { roleBehaviour } from './role.js';
 import { scopeHooks } from './scopes.js';
@@ -42,6 +45,9 @@ export const systemDomain = domain(
     tenantPackage: { hooks: tenantPackageHooks },
     topMenu: topMenuBehaviour,
     user: userBehaviour,
+    onlineUser: onlineUserBehaviour,
+    attach: attachBehaviour,
+    oss: ossBehaviour,
   },
   { routes: systemRoutes },
 );

@@ -23,7 +23,14 @@ import {
   userNames,
   variablesOf,
 } from '../../flow/wire.js';
-import { flowFilters, pageWithTotal, type Q, TASK_COLUMNS, taskQuery } from '../../flow/work-query.js';
+import {
+  flowFilters,
+  offeredTo,
+  pageWithTotal,
+  type Q,
+  TASK_COLUMNS,
+  taskQuery,
+} from '../../flow/work-query.js';
 import { BLADE_FLOW, perm } from './route-options.js';
 
 const BASE = `${BLADE_FLOW}/work`;
@@ -38,21 +45,6 @@ interface WorkList {
   select?: (q: Q) => Q;
   record: (r: Row, names: Map<string, string>, cats: Map<string, string>) => Record<string, unknown>;
 }
-
-/** Unclaimed tasks offered to the user (candidate user, or one of the user's role aliases as group). */
-const offeredTo = (user: AuthUser) => (eb: Q) =>
-  eb.or([
-    eb(sql`',' || t.candidate_users || ','`, 'like', `%,${user.userId},%`),
-    ...(user.roleAliases.length
-      ? [
-          eb(
-            sql`string_to_array(t.candidate_groups, ',')`,
-            '&&',
-            sql`string_to_array(${user.roleAliases.join(',')}, ',')`,
-          ),
-        ]
-      : []),
-  ]);
 
 const activeTasks = (trx: Trx, user: AuthUser): Q =>
   taskQuery(trx, user.tenantId).where('t.status', '=', 'active').where('i.suspension_state', '=', 1);

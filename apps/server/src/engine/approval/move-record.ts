@@ -1,4 +1,4 @@
-import type { Trx } from '../../db/database.js';
+import type { Row, Trx } from '../../db/database.js';
 import type { Actor, CompleteResult } from '../../flow/service.js';
 import { formatDateTime } from '../../util/datetime.js';
 import { columnsOf, pick, TABLE } from './business-table.js';
@@ -67,4 +67,30 @@ export async function moveRecord(
   const step: ApprovalStep = { trx, actor, processKey, table, businessId, outcome, auditStatus, result };
   await handler?.onStep?.(step);
   return step;
+}
+
+/** A task returned to the applicant's step (flow/operations returnTask) sends the bound record back to
+ * 已驳回 with the approver's comment; a return between approvers leaves it 待审核. */
+export async function moveOnReturn(
+  trx: Trx,
+  actor: Actor,
+  instance: Row,
+  toApplicant: boolean,
+  comment: string,
+): Promise<void> {
+  const table = instance.business_table as string | null;
+  const businessId = instance.business_id as string | null;
+  if (!table || !businessId || !TABLE.test(table)) return;
+  const cols = await columnsOf(trx, table);
+  const now = formatDateTime();
+  const changes = pick(cols, {
+    audit_status: toApplicant ? 2 : 0,
+    audit_user: actor.userId,
+    audit_time: now,
+    audit_remark: comment.slice(0, 500),
+    update_user: actor.userId,
+    update_time: now,
+  });
+  if (Object.keys(changes).length)
+    await trx.updateTable(table).set(changes).where('id', '=', businessId).execute();
 }

@@ -1,8 +1,8 @@
 /**
  * The approval mechanism for business records.
  *
- * A resource definition joins an approval flow by declaring `process: '<key>'` (the processes are
- * shipped by the domains, DomainModule.processes). Its table must then carry `process_definition_id`,
+ * A resource definition joins an approval flow by declaring its `process` (a ProcessDef; the catalogue
+ * of processes is derived from the definitions, catalogue.ts). Its table must then carry `process_definition_id`,
  * `process_instance_id` and the audit group of domain-model §0.3 (`audit_status`, `audit_user`,
  * `audit_time`, `audit_remark`; missing optional columns are skipped). The engine serves, for every
  * such definition:
@@ -44,7 +44,7 @@ export function approvalResourceRoutes(app: FastifyInstance, ctx: AppContext, en
   const { def } = engine;
   if (!def.process) throw new Error(`${def.name}: no process declared`);
   const access = {
-    config: { access: { perm: ctx.approvals.processOf(def.process)?.perm ?? def.permission } },
+    config: { access: { perm: ctx.approvals.processOf(def.process.key)?.perm ?? def.permission } },
   };
 
   app.get(`${def.path}/detailByTaskId`, access, async (request: FastifyRequest) => {

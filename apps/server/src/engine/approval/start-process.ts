@@ -23,7 +23,7 @@ export async function startBusinessProcess(
   actor: Actor,
   input: StartBusinessInput,
 ): Promise<StartResult> {
-  const processKey = input.processKey ?? input.def?.process;
+  const processKey = input.processKey ?? input.def?.process?.key;
   const table = input.table ?? input.def?.table;
   if (!processKey || !table) throw badRequest('流程启动失败,未找到相关业务表');
   if (!TABLE.test(table)) throw badRequest('业务表名不合法');

@@ -127,6 +127,7 @@ async function applyEffect(
     if (def.audit) Object.assign(changes, { update_user: user.userId, update_time: formatDateTime() });
     if (def.version !== false && rows[0]!.version !== undefined) changes.version = sql`version + 1`;
     await trx.updateTable(def.table).set(changes).where('id', 'in', call.ids).execute();
+    for (const row of rows) engine.audit.note(trx, user, 'verb', String(row.id), row, changes);
     return undefined;
   });
 }
@@ -144,7 +145,10 @@ export function effectRoutes(app: FastifyInstance, engine: ResourceEngine): void
     if (!action.effect) continue;
     effectColumns(engine, action);
     const url = `${def.path}/${actionVerb(action)}`;
-    const options = { config: { access: { perm: actionCodes(def, action) } } };
+    const options = {
+      config: { access: { perm: actionCodes(def, action) } },
+      ...engine.schemas.effect(action),
+    };
     const handler = async (request: FastifyRequest) => {
       const user = requireUser(request);
       engine.requirePlatformForGlobal(user);

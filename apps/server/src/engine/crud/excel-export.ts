@@ -13,7 +13,10 @@ export function exportRoute(app: FastifyInstance, engine: ResourceEngine): void 
   const { def } = engine;
   app.get(
     `${def.path}/export`,
-    { config: { access: { perm: buttonCodes(def, 'export') }, tokenInQuery: true } },
+    {
+      config: { access: { perm: buttonCodes(def, 'export') }, tokenInQuery: true },
+      ...engine.schemas.plain('导出 Excel'),
+    },
     async (request, reply) => {
       const user = requireUser(request);
       const raw = request.query as Record<string, unknown>;

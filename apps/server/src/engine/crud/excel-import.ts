@@ -89,7 +89,7 @@ async function insertAll(
   }
   const failed = Symbol('failed');
   try {
-    await engine.ctx.db.tx(engine.scope(user), async (trx) => {
+    await engine.tx(user, async (trx) => {
       for (const v of valid) {
         try {
           await engine.insert(trx, user, v.values, v.body);
@@ -113,7 +113,7 @@ export function importRoutes(app: FastifyInstance, engine: ResourceEngine): void
 
   app.get(
     `${def.path}/export-template`,
-    { config: { ...importAccess.config, tokenInQuery: true } },
+    { config: { ...importAccess.config, tokenInQuery: true }, ...engine.schemas.plain('导入模板') },
     async (_request, reply) => {
       const ExcelJS = await loadExcel();
       const workbook = new ExcelJS.Workbook();
@@ -129,21 +129,25 @@ export function importRoutes(app: FastifyInstance, engine: ResourceEngine): void
     },
   );
 
-  app.post(`${def.path}/import`, importAccess, async (request: FastifyRequest, reply) => {
-    const user = requireUser(request);
-    const records = await readSheet(request, engine, user);
-    if (!records.length) throw badRequest('Excel文件中没有数据');
-    if (records.length > MAX_IMPORT_ROWS) throw badRequest(`单次最多导入${MAX_IMPORT_ROWS}行`);
-    await engine.requirePermission(user, 'add');
-    const errors = await insertAll(engine, user, records);
-    if (errors.length) {
-      return reply.code(400).send({
-        code: 400,
-        success: false,
-        data: { total: records.length, errors },
-        msg: `导入失败:共${errors.length}行数据有误,未导入任何数据`,
-      });
-    }
-    return ok({ total: records.length }, `导入成功,共${records.length}条`);
-  });
+  app.post(
+    `${def.path}/import`,
+    { ...importAccess, ...engine.schemas.plain('导入 Excel') },
+    async (request: FastifyRequest, reply) => {
+      const user = requireUser(request);
+      const records = await readSheet(request, engine, user);
+      if (!records.length) throw badRequest('Excel文件中没有数据');
+      if (records.length > MAX_IMPORT_ROWS) throw badRequest(`单次最多导入${MAX_IMPORT_ROWS}行`);
+      await engine.requirePermission(user, 'add');
+      const errors = await insertAll(engine, user, records);
+      if (errors.length) {
+        return reply.code(400).send({
+          code: 400,
+          success: false,
+          data: { total: records.length, errors },
+          msg: `导入失败:共${errors.length}行数据有误,未导入任何数据`,
+        });
+      }
+      return ok({ total: records.length }, `导入成功,共${records.length}条`);
+    },
+  );
 }

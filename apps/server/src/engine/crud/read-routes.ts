@@ -43,21 +43,23 @@ export function listRoutes(app: FastifyInstance, engine: ResourceEngine, access:
   // Forest resources (roles) answer `list` with the whole tree; `page` stays paged.
   app.get(
     `${def.path}/list`,
-    access.view,
+    { ...access.view, ...engine.schemas.list('列表', Boolean(def.tree?.forest)) },
     def.tree?.forest ? (request) => forestList(engine, request) : list,
   );
-  app.get(`${def.path}/page`, access.view, list);
+  app.get(`${def.path}/page`, { ...access.view, ...engine.schemas.list('分页', false) }, list);
   // Named lists of the resource (`app-page`, `parent-list`, `child-list`; hooks.ts ListView).
-  for (const [verb, listView] of Object.entries(engine.hooks.views ?? {}))
-    app.get(`${def.path}/${verb}`, access.view, (request) => {
+  for (const [verb, listView] of Object.entries(engine.hooks.views ?? {})) {
+    const forest = Boolean(listView.forest && def.tree);
+    app.get(`${def.path}/${verb}`, { ...access.view, ...engine.schemas.list(verb, forest) }, (request) => {
       request.query = listView.query(queryOf(request));
-      return listView.forest && def.tree ? forestList(engine, request) : list(request);
+      return forest ? forestList(engine, request) : list(request);
     });
+  }
 }
 
 /** detail?id= (trees keyed by another field, regions by code, also by that key). */
 export function detailRoute(app: FastifyInstance, engine: ResourceEngine, access: ReadAccess): void {
-  app.get(`${engine.def.path}/detail`, access.view, async (request) => {
+  app.get(`${engine.def.path}/detail`, { ...access.view, ...engine.schemas.detail() }, async (request) => {
     const user = requireUser(request);
     const q = queryOf(request);
     const byKey =
@@ -81,7 +83,7 @@ export function detailRoute(app: FastifyInstance, engine: ResourceEngine, access
 export function selectRoute(app: FastifyInstance, engine: ResourceEngine, access: ReadAccess): void {
   const label = labelFieldOf(engine.def);
   const labelColumn = engine.fields[label]?.column ?? 'id';
-  app.get(`${engine.def.path}/select`, access.picker, async (request) => {
+  app.get(`${engine.def.path}/select`, { ...access.picker, ...engine.schemas.select() }, async (request) => {
     const user = requireUser(request);
     // Platform-wide resources list the asked tenant's rows (default: the caller's), not every tenant's.
     const tenantId = tenantParam(queryOf(request).tenantId, user);

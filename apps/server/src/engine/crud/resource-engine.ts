@@ -1,5 +1,6 @@
 import {
   buttonCodes,
+  hasStandard,
   columnOf,
   isId,
   isTenantId,
@@ -16,12 +17,14 @@ import { badRequest, forbidden, notFound } from '../../http/envelope.js';
 import type { QueryFields, Sort } from '../../http/list-query.js';
 import { toCamel } from '../../util/case.js';
 import { formatDateTime } from '../../util/datetime.js';
+import { AuditTrail } from './audit-trail.js';
 import { dataScopeCondition } from './data-scope.js';
 import type { HookArgs, ResourceHooks } from './hooks.js';
 import { queryFieldsOf, secretColumns } from './query-fields.js';
 import { addRefNames, namedRefsOf } from './ref-names.js';
 import { assertFresh, nextVersion } from './record-version.js';
 import { uniqueViolation } from './unique-violation.js';
+import { RouteSchemas } from './route-schemas/index.js';
 import { validateBody } from './validate.js';
 import { hiddenFields, stripHidden, visibleQueryFields } from './visible-fields.js';
 
@@ -43,6 +46,10 @@ export class ResourceEngine {
   readonly wireNames: Map<string, string>;
   /** The tree's key column (what parents point at) and root parent value. */
   readonly treeKey: { column: string; field: string; root: string } | undefined;
+  /** The route schemas of the resource's generated routes (route-schemas/). */
+  readonly schemas: RouteSchemas;
+  /** 操作审计: every write, queued for the log once its transaction committed. */
+  readonly audit: AuditTrail;
   /** The fields the user of a `run` transaction may not see (read before the transaction opens: PGlite
    * has one connection, so no second transaction may start inside one). */
   private readonly hiddenIn = new WeakMap<Trx, Set<string> | undefined>();
@@ -58,6 +65,7 @@ export class ResourceEngine {
   ) {
     this.fields = queryFieldsOf(def);
     this.secrets = secretColumns(def);
+    this.audit = new AuditTrail(def, this.secrets, ctx.logs);
     this.hooks = behaviour.hooks ?? {};
     this.onInsert = behaviour.onInsert;
     this.namedRefs = namedRefsOf(def);
@@ -72,6 +80,7 @@ export class ResourceEngine {
       const keyDef = def.fields.find((f) => f.name === field);
       this.treeKey = { field, column: keyDef ? columnOf(keyDef) : 'id', root: def.tree.root ?? '0' };
     }
+    this.schemas = new RouteSchemas(this);
   }
 
   /** The platform administrator works across tenants on platform-wide resources. */
@@ -89,7 +98,7 @@ export class ResourceEngine {
   async run<T>(user: AuthUser, fn: (trx: Trx, base: () => Promise<any>) => Promise<T>): Promise<T> {
     const { dataScopes } = await this.ctx.permissions.grants(user);
     const hidden = hiddenFields(this.def, user, dataScopes);
-    return this.ctx.db.tx(this.scope(user), (trx) => {
+    return this.tx(user, (trx) => {
       this.hiddenIn.set(trx, hidden);
       return fn(trx, async () => {
         let q = trx.selectFrom(this.def.table);
@@ -101,6 +110,17 @@ export class ResourceEngine {
         return restriction ? q.where(restriction) : q;
       });
     });
+  }
+
+  /** One transaction in the user's tenant scope; the writes it noted go to the audit log once it committed. */
+  async tx<T>(user: AuthUser, fn: (trx: Trx) => Promise<T>): Promise<T> {
+    let used: Trx | undefined;
+    const result = await this.ctx.db.tx(this.scope(user), (trx) => {
+      used = trx;
+      return fn(trx);
+    });
+    if (used) this.audit.committed(used);
+    return result;
   }
 
   toWire(row: Row): Record<string, unknown> {
@@ -183,6 +203,7 @@ export class ResourceEngine {
     await this.uniqueCheck(trx, user, row);
     await this.hooks.beforeWrite?.(args, row, undefined);
     await trx.insertInto(this.def.table).values(row).execute();
+    this.audit.note(trx, user, 'insert', String(row.id), undefined, row);
     await this.hooks.afterWrite?.(args, String(row.id), row, true);
     await this.onInsert?.(args, String(row.id));
     return String(row.id);
@@ -209,7 +230,28 @@ export class ResourceEngine {
     Object.assign(changes, nextVersion(current));
     if (Object.keys(changes).length)
       await trx.updateTable(this.def.table).set(changes).where('id', '=', id).execute();
+    this.audit.note(trx, user, 'update', id, current, changes);
     await this.hooks.afterWrite?.(args, id, changes, false);
+  }
+
+  /** The checks of a write before its transaction: the id for the mode, the caller's permission (add or
+   * edit), and the body against the definition (validate.ts); each refusal is a 400/403 in Chinese. */
+  async prepareWrite(
+    user: AuthUser,
+    body: unknown,
+    mode: 'submit' | 'save' | 'update',
+  ): Promise<{ id: string | undefined; values: Record<string, unknown> }> {
+    if (!body || typeof body !== 'object' || Array.isArray(body)) throw badRequest('请求体格式错误');
+    const given = (body as Record<string, unknown>).id;
+    const id = given === undefined || given === null || given === '' ? undefined : String(given);
+    if (mode === 'save' && id) throw badRequest('新增时不能指定主键');
+    if (mode === 'update' && !id) throw badRequest('缺少必要的请求参数: id');
+    if (id && !isId(id)) throw badRequest('主键格式不正确');
+    // a resource without the standard action (messages are sent, never edited) refuses it to anyone
+    if (!hasStandard(this.def, id ? 'edit' : 'add')) throw forbidden();
+    await this.requirePermission(user, id ? 'edit' : 'add');
+    this.requirePlatformForGlobal(user);
+    return { id, values: validateBody(this.def, body as Record<string, unknown>, !id) };
   }
 
   /** Validates and writes one record from a request body; the caller's permission is checked here. */
@@ -218,13 +260,7 @@ export class ResourceEngine {
     body: Record<string, unknown>,
     mode: 'submit' | 'save' | 'update',
   ): Promise<{ id: string; isNew: boolean }> {
-    const id = body.id === undefined || body.id === null || body.id === '' ? undefined : String(body.id);
-    if (mode === 'save' && id) throw badRequest('新增时不能指定主键');
-    if (mode === 'update' && !id) throw badRequest('缺少必要的请求参数: id');
-    if (id && !isId(id)) throw badRequest('主键格式不正确');
-    await this.requirePermission(user, id ? 'edit' : 'add');
-    this.requirePlatformForGlobal(user);
-    const values = validateBody(this.def, body, !id);
+    const { id, values } = await this.prepareWrite(user, body, mode);
     const written = await this.run(user, async (trx, base) => {
       if (!id) return { id: await this.insert(trx, user, values, body), isNew: true };
       await this.update(trx, base, user, id, values, body);
@@ -251,7 +287,7 @@ export class ResourceEngine {
       const visible = (await (
         await base()
       )
-        .select(keyColumn ? ['id', keyColumn] : ['id'])
+        .selectAll()
         .where((eb: ExpressionBuilder<Schema, string>) =>
           keyColumn ? eb.or([eb('id', 'in', given), eb(keyColumn, 'in', given)]) : eb('id', 'in', given),
         )
@@ -281,6 +317,8 @@ export class ResourceEngine {
         if (await children.executeTakeFirst()) throw badRequest('请先删除子节点!');
       }
       await this.hooks.beforeRemove?.({ trx, user, ctx: this.ctx }, ids);
+      for (const row of visible.filter((r) => ids.includes(String(r.id))))
+        this.audit.note(trx, user, 'remove', String(row.id), row);
       if (this.def.softDelete) {
         const changes = this.def.audit
           ? { is_deleted: 1, update_user: user.userId, update_time: formatDateTime() }

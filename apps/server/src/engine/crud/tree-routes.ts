@@ -50,24 +50,36 @@ export function treeRoutes(app: FastifyInstance, engine: ResourceEngine, access:
     key: keyOf(r),
     value: keyOf(r),
   });
-  app.get(`${def.path}/tree`, access.picker, async (request) => {
-    const { rows } = await nodes(requireUser(request), undefined, queryOf(request).tenantId);
-    return ok(treeNodes(buildForest(rows.map(toTree))));
-  });
-  app.get(`${def.path}/lazy-tree`, access.picker, async (request) => {
-    const { rows, parents } = await nodes(
-      requireUser(request),
-      parentParam(request),
-      queryOf(request).tenantId,
-    );
-    return ok(rows.map((r) => ({ ...toTree(r), hasChildren: parents.has(keyOf(r)) })));
-  });
-  app.get(`${def.path}/lazy-list`, access.view, async (request) => {
-    const { rows, wire, parents } = await nodes(
-      requireUser(request),
-      parentParam(request),
-      queryOf(request).tenantId,
-    );
-    return ok(wire.map((r, i) => ({ ...r, hasChildren: parents.has(keyOf(rows[i]!)) })));
-  });
+  app.get(
+    `${def.path}/tree`,
+    { ...access.picker, ...engine.schemas.tree('tree', tree.parentField) },
+    async (request) => {
+      const { rows } = await nodes(requireUser(request), undefined, queryOf(request).tenantId);
+      return ok(treeNodes(buildForest(rows.map(toTree))));
+    },
+  );
+  app.get(
+    `${def.path}/lazy-tree`,
+    { ...access.picker, ...engine.schemas.tree('lazy-tree', tree.parentField) },
+    async (request) => {
+      const { rows, parents } = await nodes(
+        requireUser(request),
+        parentParam(request),
+        queryOf(request).tenantId,
+      );
+      return ok(rows.map((r) => ({ ...toTree(r), hasChildren: parents.has(keyOf(r)) })));
+    },
+  );
+  app.get(
+    `${def.path}/lazy-list`,
+    { ...access.view, ...engine.schemas.tree('lazy-list', tree.parentField) },
+    async (request) => {
+      const { rows, wire, parents } = await nodes(
+        requireUser(request),
+        parentParam(request),
+        queryOf(request).tenantId,
+      );
+      return ok(wire.map((r, i) => ({ ...r, hasChildren: parents.has(keyOf(rows[i]!)) })));
+    },
+  );
 }

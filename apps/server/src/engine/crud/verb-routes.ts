@@ -13,6 +13,7 @@ export function verbRoutes(
       method: handler.method ?? 'POST',
       url: `${engine.def.path}/${verb}`,
       config: { access: handler.access },
+      ...engine.schemas.plain(verb),
       handler: (request) => handler.handle(request, engine),
     });
   }

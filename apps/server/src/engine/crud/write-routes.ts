@@ -1,4 +1,4 @@
-import { buttonCodes, hasStandard } from '@tongxin/resources';
+import { acceptsWrites, buttonCodes, hasStandard } from '@tongxin/resources';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { requireUser } from '../../auth/guard.js';
 import { badRequest, done, ok } from '../../http/envelope.js';
@@ -20,19 +20,24 @@ export function writeRoutes(app: FastifyInstance, engine: ResourceEngine): void 
     });
   };
   // The permission (add or edit) depends on the body, so it is checked inside the handler.
-  const writeAccess = { config: { access: { token: true as const } } };
-  // a read-only resource (logs) serves no write, remove or import route
-  if (def.write !== 'save-update' && !def.readOnly)
-    app.post(`${def.path}/submit`, writeAccess, writeRoute('submit'));
-  if ((def.write === 'save-update' || def.write === 'all') && !def.readOnly) {
-    app.post(`${def.path}/save`, writeAccess, writeRoute('save'));
-    app.post(`${def.path}/update`, writeAccess, writeRoute('update'));
+  const writeAccess = (mode: 'submit' | 'save' | 'update') => ({
+    config: { access: { token: true as const } },
+    ...engine.schemas.write(mode),
+  });
+  // a read-only resource (logs), or one that offers neither add nor edit (attachments, added by
+  // uploading), serves no write route
+  const writable = acceptsWrites(def);
+  if (def.write !== 'save-update' && writable)
+    app.post(`${def.path}/submit`, writeAccess('submit'), writeRoute('submit'));
+  if ((def.write === 'save-update' || def.write === 'all') && writable) {
+    app.post(`${def.path}/save`, writeAccess('save'), writeRoute('save'));
+    app.post(`${def.path}/update`, writeAccess('update'), writeRoute('update'));
   }
 
   if (hasStandard(def, 'delete')) {
     app.post(
       `${def.path}/remove`,
-      { config: { access: { perm: buttonCodes(def, 'delete') } } },
+      { config: { access: { perm: buttonCodes(def, 'delete') } }, ...engine.schemas.remove() },
       async (request) => {
         const user = requireUser(request);
         const q = queryOf(request);

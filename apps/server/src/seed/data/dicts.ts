@@ -1,4 +1,4 @@
-import { APPROVAL_FLOWS } from '../../domains/workflow/flows.js';
+import { FLOW_CATALOGUE } from '../../domains/workflow/flows.js';
 
 /**
  * Seeded dictionaries: the system ones BladeX screens bind (api-contract §6.5) and every dictionary of
@@ -77,7 +77,7 @@ const system: SeedDict[] = [
   withRemarks(
     dict('flow', '流程类型', [
       ['1', '请假流程'],
-      ...APPROVAL_FLOWS.map((f): Item => [f.category.replace('flow_', ''), f.name]),
+      ...FLOW_CATALOGUE.map((f): Item => [f.category.replace('flow_', ''), f.name]),
     ]),
     { '1': 'leave' },
   ),
@@ -153,7 +153,7 @@ const people: SeedDict[] = [
 
 const content: SeedDict[] = [
   dict('notice_level', '公告级别', parse('1 普通, 2 重要, 3 紧急')),
-  dict('notice_target_type', '公告对象', parse('0 全部用户, 1 指定社区, 2 指定人群标签, 3 指定用户')),
+  dict('notice_target_type', '公告对象', parse('0 全部用户, 1 指定社区, 2 指定人群标签, 3 指定用户, 4 指定角色')),
   biz(
     'contact_phone_type',
     '便民电话分类',
@@ -402,6 +402,10 @@ const STATUS_COLORS: Record<string, string> = {
   answer_status: '0 default, 1 green',
   iot_device_status: '0 default, 1 green, 2 orange, 3 red, 4 default',
   iot_alarm_handle_status: '0 red, 1 orange, 2 green, 9 default',
+  // community B (issue 14)
+  iot_alarm_level: '1 blue, 2 orange, 3 red',
+  camera_online: '-1 default, 0 red, 1 green',
+  iot_alarm_confirm: '0 default, 1 red, 2 green, 3 blue',
 };
 
 const withColors = (d: SeedDict): SeedDict => {

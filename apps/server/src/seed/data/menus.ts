@@ -346,7 +346,16 @@ const community = root(
         'Loans',
         '/share/sharefacility2user',
         'ProfileOutlined',
-        [VIEW, DELETE, EXPORT],
+        [
+          ADD,
+          EDIT,
+          VIEW,
+          DELETE,
+          EXPORT,
+          ['lend', '确认借出', 'Hand over', 2],
+          ['giveBack', '确认归还', 'Returned', 2],
+          ['cancel', '取消借用', 'Cancel', 2],
+        ],
       ),
       screen('share_facility_audit', '借用审核', 'Loan review', '/share/sharefacilityaudit', 'AuditOutlined', [
         VIEW,
@@ -374,7 +383,7 @@ const community = root(
         'Volunteers enrolled',
         '/volunteer/microvolunteer2user',
         'UsergroupAddOutlined',
-        [VIEW, DELETE, EXPORT],
+        [ADD, EDIT, VIEW, DELETE, EXPORT],
       ),
     ]),
     group('solidarity', '民族团结', 'Ethnic unity', '/solidarity', 'TeamOutlined', [
@@ -420,9 +429,9 @@ const community = root(
         ['handle', '处理', 'Handle', 2],
         EXPORT,
       ]),
-      screen('hik_region', '监控区域', 'Video regions', '/safety/hikregions', 'ClusterOutlined', [VIEW]),
+      screen('hik_region', '监控区域', 'Video regions', '/safety/hikregions', 'ClusterOutlined'),
       screen('hik_camera', '监控点位', 'Cameras', '/safety/hikcamera', 'VideoCameraOutlined', [
-        VIEW,
+        ...STD,
         ['sync', '同步点位', 'Synchronise', 1],
       ]),
     ]),
@@ -592,6 +601,12 @@ const system = root(
       screen('log_usual', '通用日志', 'General log', '/monitor/log/usual', 'FileTextOutlined', [VIEW]),
       screen('log_api', '接口日志', 'API log', '/monitor/log/api', 'FileTextOutlined', [VIEW]),
       screen('log_error', '错误日志', 'Error log', '/monitor/log/error', 'FileTextOutlined', [VIEW]),
+      screen('log_login', '登录日志', 'Login log', '/monitor/log/login', 'FileTextOutlined', [VIEW]),
+      screen('log_audit', '操作审计', 'Audit trail', '/monitor/log/audit', 'AuditOutlined', [VIEW]),
+      screen('online_user', '在线用户', 'Online users', '/monitor/online', 'TeamOutlined', [
+        VIEW,
+        ['kick', '强制下线', 'Force logout', 2],
+      ]),
     ]),
   ]),
 );

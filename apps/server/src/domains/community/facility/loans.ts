@@ -1,0 +1,164 @@
+/** 借用记录: applying reserves the units and snapshots the borrower; 确认归还 (giveBack) and 取消借用
+ * (cancelBorrow) give them back; removing a loan still holding units releases them. A loan in use past
+ * its planned return is answered as 逾期未还. */
+import type { FastifyRequest } from 'fastify';
+import { requireUser } from '../../../auth/guard.js';
+import type { AuthUser } from '../../../auth/tokens.js';
+import type { Row, Trx } from '../../../db/database.js';
+import type { HookArgs, ResourceHooks } from '../../../engine/crud/hooks.js';
+import type { VerbHandler } from '../../../engine/module.js';
+import { badRequest, done } from '../../../http/envelope.js';
+import { requestParams, selectedIds } from '../../../http/params.js';
+import { formatDateTime } from '../../../util/datetime.js';
+import { release, reserve } from './stock.js';
+
+export const BORROW = {
+  pending: 0,
+  rejected: 1,
+  toCollect: 2,
+  inUse: 3,
+  returned: 4,
+  overdue: 5,
+  cancelled: 6,
+};
+/** The states in which a loan holds its units. */
+const HOLDING = [BORROW.pending, BORROW.toCollect, BORROW.inUse, BORROW.overdue];
+const DAY_MS = 86_400_000;
+
+async function apply({ trx, user }: HookArgs, values: Record<string, unknown>): Promise<void> {
+  const from = String(values.plan_borrow_time ?? '');
+  const to = String(values.plan_return_time ?? '');
+  if (to < from) throw badRequest('预计归还时间不能早于预计借出时间');
+  const { needAudit, maxBorrowDays } = await reserve(
+    trx,
+    user.tenantId,
+    String(values.facility_id),
+    Number(values.quantity ?? 1),
+  );
+  const days = (Date.parse(to.replace(' ', 'T')) - Date.parse(from.replace(' ', 'T'))) / DAY_MS;
+  if (days > maxBorrowDays) throw badRequest(`借用时间不能超过${maxBorrowDays}天`);
+  const person = await trx
+    .selectFrom('blade_user')
+    .select(['real_name', 'name', 'phone'])
+    .where('id', '=', String(values.app_user_id))
+    .where('is_deleted', '=', 0)
+    .executeTakeFirst();
+  if (!person) throw badRequest('借用人不存在');
+  Object.assign(values, {
+    name: person.real_name ?? person.name ?? '',
+    phone: person.phone ?? null,
+    apply_time: formatDateTime(),
+    borrow_status: needAudit ? BORROW.pending : BORROW.toCollect,
+  });
+}
+
+export const loanHooks: ResourceHooks = {
+  async beforeWrite(args, values, existing) {
+    if (!existing) return apply(args, values);
+    for (const [column, message] of [
+      ['facility_id', '借用记录不能改换设施'],
+      ['quantity', '借用数量不能修改'],
+      ['app_user_id', '借用记录不能改换借用人'],
+    ] as const)
+      if (values[column] !== undefined && String(values[column]) !== String(existing[column]))
+        throw badRequest(message);
+  },
+  async beforeRemove({ trx }, ids) {
+    const rows = await trx
+      .selectFrom('app_share_facility_user')
+      .select(['facility_id', 'quantity'])
+      .where('id', 'in', ids)
+      .where('borrow_status', 'in', HOLDING)
+      .where('is_deleted', '=', 0)
+      .execute();
+    for (const r of rows) await release(trx, String(r.facility_id), Number(r.quantity));
+  },
+  async decorate(_args, rows) {
+    const now = formatDateTime();
+    for (const r of rows)
+      if (Number(r.borrowStatus) === BORROW.inUse && r.planReturnTime && String(r.planReturnTime) < now)
+        r.borrowStatus = BORROW.overdue;
+  },
+};
+
+/** The loans of `ids` the caller may see, locked, each in one of `from` (else a 400 naming it). */
+async function loansIn(
+  trx: Trx,
+  base: () => Promise<any>, // eslint-disable-line @typescript-eslint/no-explicit-any
+  ids: string[],
+  from: number[],
+): Promise<Row[]> {
+  const rows = (await (await base()).selectAll().where('id', 'in', ids).forUpdate().execute()) as Row[];
+  if (rows.length !== ids.length) throw badRequest('借用记录不存在');
+  const wrong = rows.find((r) => !from.includes(Number(r.borrow_status)));
+  if (wrong) throw badRequest(`借用人“${String(wrong.name)}”的借用状态不允许此操作`);
+  return rows;
+}
+
+/** Moves loans to `to`, giving their units back; `set` adds columns. */
+export async function closeLoans(
+  trx: Trx,
+  user: AuthUser,
+  rows: Row[],
+  to: number,
+  set: Record<string, unknown> = {},
+  lost = false,
+): Promise<void> {
+  const now = formatDateTime();
+  for (const r of rows) {
+    await release(trx, String(r.facility_id), Number(r.quantity), lost);
+    await trx
+      .updateTable('app_share_facility_user')
+      .set((eb) => ({
+        ...set,
+        borrow_status: to,
+        update_user: user.userId,
+        update_time: now,
+        version: eb('version', '+', 1),
+      }))
+      .where('id', '=', String(r.id))
+      .execute();
+  }
+}
+
+const params = (request: FastifyRequest) => {
+  const p = requestParams(request);
+  return { p, ids: selectedIds(p.ids, '请选择借用记录') };
+};
+
+export const giveBack: VerbHandler = {
+  access: { perm: 'share_facility_user_giveBack' },
+  async handle(request, engine) {
+    const user = requireUser(request);
+    const { p, ids } = params(request);
+    const condition = p.returnCondition ? Number(p.returnCondition) : 1;
+    if (![1, 2, 3].includes(condition)) throw badRequest('归还情况不正确');
+    const remark = (p.returnRemark ?? '').trim();
+    if ([...remark].length > 200) throw badRequest('归还说明长度不能超过200个字符');
+    if (condition !== 1 && !remark) throw badRequest('设施损坏或丢失时请填写归还说明');
+    await engine.run(user, async (trx, base) => {
+      const rows = await loansIn(trx, base, ids, [BORROW.inUse, BORROW.overdue]);
+      const set = {
+        actual_return_time: formatDateTime(),
+        return_condition: condition,
+        return_remark: remark || null,
+        compensate_way: p.compensateWay ? Number(p.compensateWay) : condition === 1 ? 0 : null,
+      };
+      await closeLoans(trx, user, rows, BORROW.returned, set, condition === 3);
+    });
+    return done();
+  },
+};
+
+export const cancelBorrow: VerbHandler = {
+  access: { perm: 'share_facility_user_cancel' },
+  async handle(request, engine) {
+    const user = requireUser(request);
+    const { ids } = params(request);
+    await engine.run(user, async (trx, base) => {
+      const rows = await loansIn(trx, base, ids, [BORROW.pending, BORROW.toCollect]);
+      await closeLoans(trx, user, rows, BORROW.cancelled);
+    });
+    return done();
+  },
+};

@@ -1,0 +1,154 @@
+/** 住户信息 and 住户变更记录 (domain model §2.1–2.2): the full address is composed from the community
+ * and the house; passing a resident's request creates, changes or moves out the household row in the
+ * same transaction and tells the resident. */
+import { requireUser } from '../../auth/guard.js';
+import type { AuthUser } from '../../auth/tokens.js';
+import type { Row, Trx } from '../../db/database.js';
+import { nextId } from '../../db/ids.js';
+import type { ResourceHooks } from '../../engine/crud/hooks.js';
+import type { VerbHandler } from '../../engine/module.js';
+import { badRequest, done } from '../../http/envelope.js';
+import { formatDateTime } from '../../util/datetime.js';
+import { MESSAGE_TYPE, sendMessages } from './messages.js';
+import { auditColumns, callIds, onRows } from './rows.js';
+
+/** household_apply_type */
+const APPLY = { moveIn: 1, change: 2, moveOut: 3 } as const;
+
+async function communityName(trx: Trx, id: unknown): Promise<string> {
+  if (!id) return '';
+  const dept = await trx
+    .selectFrom('blade_dept')
+    .select('dept_name')
+    .where('id', '=', String(id))
+    .executeTakeFirst();
+  return String(dept?.dept_name ?? '');
+}
+
+/** 社区 + 楼栋 + 单元 + 门牌号 */
+export async function composeAddress(trx: Trx, v: Record<string, unknown>): Promise<string> {
+  const unit = v.unit_name ? `${String(v.unit_name)}单元` : '';
+  return `${await communityName(trx, v.community_id)}${String(v.building_name ?? '')}栋${unit}${String(v.room_no ?? '')}号`;
+}
+
+export const householdHooks: ResourceHooks = {
+  async beforeWrite({ trx }, values, existing) {
+    const merged = { ...existing, ...values };
+    values.house_address = (await composeAddress(trx, merged)).slice(0, 200);
+    if (!existing) values.source ??= 1;
+  },
+};
+
+const HOUSE_COLUMNS = [
+  'community_id',
+  'building_name',
+  'unit_name',
+  'room_no',
+  'household_type',
+  'name',
+  'id_card_type',
+  'id_card',
+  'phone',
+] as const;
+
+/** The household row the request creates or changes. */
+async function applyRecord(trx: Trx, user: AuthUser, record: Row, now: string): Promise<string> {
+  const type = Number(record.apply_type);
+  const house = Object.fromEntries(HOUSE_COLUMNS.map((c) => [c, record[c] ?? null]));
+  if (type === APPLY.moveIn) {
+    const id = nextId();
+    const row = {
+      ...house,
+      app_user_id: record.app_user_id,
+      source: 2,
+      live_status: 1,
+      sex: 0,
+      nation: '04',
+      resident_category: 2,
+      version: 1,
+      move_in_date: now.slice(0, 10),
+    };
+    await trx
+      .insertInto('app_household')
+      .values({
+        ...row,
+        id,
+        tenant_id: user.tenantId,
+        house_address: await composeAddress(trx, row),
+        ...auditColumns(user, now),
+      })
+      .execute();
+    return id;
+  }
+  if (!record.household_id) throw badRequest('变更或迁出申请须关联住户');
+  const current = await trx
+    .selectFrom('app_household')
+    .selectAll()
+    .where('id', '=', String(record.household_id))
+    .where('tenant_id', '=', user.tenantId)
+    .where('is_deleted', '=', 0)
+    .forUpdate()
+    .executeTakeFirst();
+  if (!current) throw badRequest('关联住户不存在');
+  const changes: Record<string, unknown> =
+    type === APPLY.moveOut
+      ? { live_status: 2, move_out_date: now.slice(0, 10) }
+      : { ...house, house_address: await composeAddress(trx, { ...current, ...house }) };
+  await trx
+    .updateTable('app_household')
+    .set({
+      ...changes,
+      update_user: user.userId,
+      update_time: now,
+      version: Number(current.version ?? 0) + 1,
+    })
+    .where('id', '=', String(current.id))
+    .execute();
+  return String(current.id);
+}
+
+export const passHouseholdRecord: VerbHandler = {
+  access: { perm: 'household_record_audit' },
+  async handle(request, engine) {
+    const user = requireUser(request);
+    await onRows(engine, user, callIds(request), async (trx, rows) => {
+      const now = formatDateTime();
+      for (const record of rows) {
+        if (Number(record.audit_status) !== 0)
+          throw badRequest(`「${String(record.name)}」的申请不是待审核状态`);
+        const householdId = await applyRecord(trx, user, record, now);
+        await trx
+          .updateTable('app_household_record')
+          .set({
+            audit_status: 1,
+            audit_time: now,
+            audit_user: user.userId,
+            household_id: householdId,
+            update_user: user.userId,
+            update_time: now,
+            version: Number(record.version ?? 0) + 1,
+          })
+          .where('id', '=', String(record.id))
+          .execute();
+        if (record.app_user_id)
+          await sendMessages(trx, user, [String(record.app_user_id)], {
+            title: '住户认证审核通过',
+            content: `您提交的住户申请(${String(record.room_no)})已审核通过`,
+            messageType: MESSAGE_TYPE.audit,
+            bizType: 'householdRecord',
+            bizId: String(record.id),
+          });
+      }
+    });
+    return done('审核通过');
+  },
+};
+
+/** A request entered in the back office (代办) is recorded as such, at the time it is entered. */
+export const householdRecordHooks: ResourceHooks = {
+  async beforeWrite(_args, values, existing) {
+    if (existing) return;
+    values.apply_time = formatDateTime();
+    values.audit_status = 0;
+  },
+};

@@ -1,0 +1,57 @@
+/** Deciding a record's approval task from its own screen (the reply and review screens' row actions):
+ * the caller, holding that screen's button, takes the task when nobody has and passes or rejects it
+ * through the approval mechanism (engine/approval deal), which moves the record and runs the process's
+ * business effects in one transaction. */
+import type { AuthUser } from '../../auth/tokens.js';
+import type { Row, Trx } from '../../db/database.js';
+import { deal } from '../../engine/approval/deal.js';
+import type { ResourceEngine } from '../../engine/crud/resource-engine.js';
+import { badRequest } from '../../http/envelope.js';
+import { formatDateTime } from '../../util/datetime.js';
+import { onRows } from './rows.js';
+
+/** Whoever holds the reply button handles the ticket: an unclaimed task becomes theirs (签收), one
+ * claimed by someone else stays theirs and the deal refuses. */
+async function takeTask(trx: Trx, user: AuthUser, taskId: string): Promise<void> {
+  const now = formatDateTime();
+  const taken = await trx
+    .updateTable('flow_task')
+    .set({ assignee: user.userId, claim_time: now })
+    .where('id', '=', taskId)
+    .where('status', '=', 'active')
+    .where('assignee', 'is', null)
+    .executeTakeFirst();
+  if (Number(taken.numUpdatedRows) === 1)
+    await trx
+      .updateTable('flow_history_activity')
+      .set({ assignee: user.userId })
+      .where('task_id', '=', taskId)
+      .execute();
+}
+
+/** Passes or rejects the active task of each named record; `open` refuses records already decided. */
+export async function decideRows(
+  engine: ResourceEngine,
+  user: AuthUser,
+  ids: string[],
+  decision: { pass: boolean; comment: string; open: (row: Row) => boolean; closed: string; noTask: string },
+): Promise<void> {
+  const tasks = await onRows(engine, user, ids, async (trx, rows) => {
+    const found: { taskId: string; businessId: string }[] = [];
+    for (const row of rows) {
+      if (!decision.open(row)) throw badRequest(decision.closed);
+      const task = await trx
+        .selectFrom('flow_task')
+        .select('id')
+        .where('process_instance_id', '=', String(row.process_instance_id ?? '0'))
+        .where('status', '=', 'active')
+        .executeTakeFirst();
+      if (!task) throw badRequest(decision.noTask);
+      await takeTask(trx, user, String(task.id));
+      found.push({ taskId: String(task.id), businessId: String(row.id) });
+    }
+    return found;
+  });
+  const { pass, comment } = decision;
+  for (const t of tasks) await deal(engine.ctx, user, { ...t, pass, comment }, { table: engine.def.table });
+}

@@ -1,0 +1,79 @@
+import { OSS_ENABLED } from '@tongxin/resources';
+import { requireUser } from '../../auth/guard.js';
+import type { Row } from '../../db/database.js';
+import type { ResourceHooks } from '../../engine/crud/hooks.js';
+import type { ResourceBehaviour, VerbHandler } from '../../engine/module.js';
+import { storeOf } from '../../files/tenant-stores.js';
+import { badRequest, done, notFound } from '../../http/envelope.js';
+import { requestParams, selectedIds } from '../../http/params.js';
+import { formatDateTime } from '../../util/datetime.js';
+
+const LOCAL = 1;
+const blank = (v: unknown) => v === undefined || v === null || String(v).trim() === '';
+
+/** An S3-compatible configuration names its endpoint and bucket; the secret key, never sent back, is
+ * kept when an edit leaves it empty. */
+const ossHooks: ResourceHooks = {
+  async beforeWrite(_args, values, existing) {
+    const merged = { ...existing, ...values };
+    if (Number(merged.category) !== LOCAL) {
+      if (blank(merged.endpoint)) throw badRequest('请输入资源地址');
+      if (!/^https?:\/\/\S+$/.test(String(merged.endpoint)))
+        throw badRequest('资源地址应以 http:// 或 https:// 开头');
+      if (blank(merged.bucket_name)) throw badRequest('请输入空间名');
+    }
+    if (existing && blank(values.secret_key)) delete values.secret_key;
+  },
+};
+
+/** The reason a store refused, in a line the screen can show. */
+const refusal = (e: unknown): string => {
+  const err = e as {
+    name?: string;
+    message?: string;
+    code?: string;
+    $metadata?: { httpStatusCode?: number };
+  };
+  const status = err.$metadata?.httpStatusCode;
+  if (status === 404 || err.name === 'NotFound' || err.name === 'NoSuchBucket') return '空间不存在';
+  if (status === 403 || status === 401) return '访问密钥无效或无权访问该空间';
+  if (err.name === 'TimeoutError' || err.name === 'AbortError') return '连接超时';
+  return err.code ?? err.name ?? err.message ?? '未知错误';
+};
+
+/** 启用: the configuration becomes the tenant's store for new uploads once it answers (a store that
+ * refuses is named in the message and nothing changes); the tenant's other configurations stop. */
+const enable: VerbHandler = {
+  access: { perm: 'oss_enable' },
+  async handle(request, engine) {
+    const user = requireUser(request);
+    const p = requestParams(request);
+    const [id] = selectedIds(p.id ?? p.ids, '请选择要启用的配置');
+    const row = (await engine.run(user, async (_trx, base) =>
+      (await base()).selectAll().where('id', '=', id).executeTakeFirst(),
+    )) as Row | undefined;
+    if (!row) throw notFound();
+    try {
+      await storeOf(row, engine.ctx.config.dataDir).probe();
+    } catch (e) {
+      throw badRequest(`对象存储连接失败: ${refusal(e)}`);
+    }
+    await engine.run(user, async (trx) => {
+      const tenantId = String(row.tenant_id);
+      const now = formatDateTime();
+      await trx
+        .updateTable('blade_oss')
+        .set({ status: 1, update_time: now, update_user: user.userId })
+        .where('tenant_id', '=', tenantId)
+        .where('status', '=', OSS_ENABLED)
+        .where('id', '<>', id!)
+        .execute();
+      const changes = { status: OSS_ENABLED, update_time: now, update_user: user.userId };
+      await trx.updateTable('blade_oss').set(changes).where('id', '=', id!).execute();
+      engine.audit.note(trx, user, 'verb', id!, row, changes);
+    });
+    return done('操作成功');
+  },
+};
+
+export const ossBehaviour: ResourceBehaviour = { hooks: ossHooks, verbs: { enable } };

@@ -1,0 +1,106 @@
+/**
+ * The applicant's side of a definition with a process, served under its path:
+ *   POST <path>/startProcessFlow     {id}  提交审核: starts the process for a record outside one (never
+ *                                          submitted, or withdrawn); 重新提交: after a reject, completes the
+ *                                          applicant's own step with pass (back to the approvers)
+ *   POST <path>/withdrawProcessFlow  {id}  撤回: after a reject, ends the applicant's step with reject (the
+ *                                          template's 撤回结束); before any approver acted, withdraws the
+ *                                          instance (flow/operations.ts). audit_status becomes 3.
+ * Only the record's applicant (its creator, or the instance's initiator) may; each step is in the history.
+ */
+import { buttonCodes, type ResourceDef } from '@tongxin/resources';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { requireUser } from '../../auth/guard.js';
+import type { AuthUser } from '../../auth/tokens.js';
+import type { AppContext } from '../../context.js';
+import type { Row, Trx } from '../../db/database.js';
+import { badRequest, done, forbidden, notFound } from '../../http/envelope.js';
+import { requestParams } from '../../http/params.js';
+import { applicantTaskOf, withdrawInstance } from '../../flow/operations.js';
+import { type Actor, completeTask } from '../../flow/service.js';
+import { actorOf, idParam } from '../../flow/wire.js';
+import { formatDateTime } from '../../util/datetime.js';
+import type { ResourceEngine } from '../crud/resource-engine.js';
+import { columnsOf, pick } from './business-table.js';
+import { startBusinessProcess } from './start-process.js';
+
+const idOf = (request: FastifyRequest) =>
+  idParam({ ...requestParams(request), ...((request.body ?? {}) as Record<string, unknown>) }.id, 'id')!;
+
+/** The record (locked) and its running instance, for its applicant only. */
+async function applicantRecord(trx: Trx, def: ResourceDef, user: AuthUser, id: string) {
+  let q = trx.selectFrom(def.table).selectAll().where('id', '=', id);
+  if (def.tenant) q = q.where('tenant_id', '=', user.tenantId);
+  if (def.softDelete) q = q.where('is_deleted', '=', 0);
+  const record = (await q.forUpdate().executeTakeFirst()) as Row | undefined;
+  if (!record) throw notFound('业务数据不存在');
+  const running = (await trx
+    .selectFrom('flow_process_instance')
+    .selectAll()
+    .where('business_table', '=', def.table)
+    .where('business_id', '=', id)
+    .where('status', '=', 'running')
+    .executeTakeFirst()) as Row | undefined;
+  const applicant = String(running?.start_user_id ?? record.create_user ?? '');
+  if (applicant !== user.userId) throw forbidden('只有申请人可以提交或撤回');
+  return { record, running };
+}
+
+/** The applicant's own active step of the instance, if it waits for this user. */
+async function ownStep(trx: Trx, instance: Row, actor: Actor) {
+  const task = await applicantTaskOf(trx, instance);
+  return task && String(task.assignee) === actor.userId ? task : undefined;
+}
+
+export function applicantRoutes(app: FastifyInstance, ctx: AppContext, engine: ResourceEngine): void {
+  const { def } = engine;
+  const access = { config: { access: { perm: [...buttonCodes(def, 'add'), ...buttonCodes(def, 'edit')] } } };
+
+  app.post(`${def.path}/startProcessFlow`, access, async (request) => {
+    const user = requireUser(request);
+    const id = idOf(request);
+    await ctx.db.tx({ tenantId: user.tenantId }, async (trx) => {
+      const actor = actorOf(user);
+      const { running } = await applicantRecord(trx, def, user, id);
+      if (!running) {
+        await startBusinessProcess(trx, actor, { def, businessId: id });
+        return;
+      }
+      const task = await ownStep(trx, running, actor);
+      if (!task) throw badRequest('该记录已在审批中');
+      const result = await completeTask(trx, actor, {
+        taskId: String(task.id),
+        pass: true,
+        comment: '重新提交',
+      });
+      await ctx.approvals.taskCompleted(trx, actor, result);
+    });
+    return done('提交成功');
+  });
+
+  app.post(`${def.path}/withdrawProcessFlow`, access, async (request) => {
+    const user = requireUser(request);
+    const id = idOf(request);
+    await ctx.db.tx({ tenantId: user.tenantId }, async (trx) => {
+      const actor = actorOf(user);
+      const { running } = await applicantRecord(trx, def, user, id);
+      if (!running) throw badRequest('该记录不在审批中');
+      const task = await ownStep(trx, running, actor);
+      if (task) {
+        const result = await completeTask(trx, actor, {
+          taskId: String(task.id),
+          pass: false,
+          comment: '撤回',
+        });
+        await ctx.approvals.taskCompleted(trx, actor, result);
+        return;
+      }
+      await withdrawInstance(trx, actor, String(running.id), '撤回');
+      const cols = await columnsOf(trx, def.table);
+      const now = formatDateTime();
+      const changes = pick(cols, { audit_status: 3, update_user: user.userId, update_time: now });
+      await trx.updateTable(def.table).set(changes).where('id', '=', id).execute();
+    });
+    return done('撤回成功');
+  });
+}

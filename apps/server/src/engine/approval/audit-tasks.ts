@@ -1,0 +1,67 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { requireUser } from '../../auth/guard.js';
+import type { AppContext } from '../../context.js';
+import type { Row } from '../../db/database.js';
+import { ok } from '../../http/envelope.js';
+import { pageOf, paging } from '../../flow/wire.js';
+import { offeredTo, pageWithTotal, type Q, taskQuery } from '../../flow/work-query.js';
+import type { ResourceEngine } from '../crud/resource-engine.js';
+
+/**
+ * GET <path>/auditTasks?current&size: what waits for the caller in the definition's process (the
+ * generic audit screen's list): its active tasks on this table assigned to the caller or offered to
+ * them (candidate user or role), oldest first; each record as the wire sends it plus `taskId`,
+ * `taskName`, `taskCreateTime` and `claimed`. Guarded by the process's button code.
+ */
+export function auditTaskRoutes(app: FastifyInstance, ctx: AppContext, engine: ResourceEngine): void {
+  const { def } = engine;
+  const process = def.process!;
+  const access = { config: { access: { perm: ctx.approvals.processOf(process.key)?.perm ?? process.perm } } };
+  app.get(`${def.path}/auditTasks`, access, async (request: FastifyRequest) => {
+    const user = requireUser(request);
+    const p = paging((request.query ?? {}) as Record<string, unknown>, ctx.config.maxPageSize);
+    return ctx.db.tx({ tenantId: user.tenantId }, async (trx) => {
+      const tasks: Q = taskQuery(trx, user.tenantId)
+        .where('t.status', '=', 'active')
+        .where('i.suspension_state', '=', 1)
+        .where('i.business_table', '=', def.table)
+        .where('d.process_key', '=', process.key)
+        .where((eb: Q) =>
+          eb.or([
+            eb('t.assignee', '=', user.userId),
+            eb.and([eb('t.assignee', 'is', null), offeredTo(user)(eb)]),
+          ]),
+        );
+      const ordered = tasks
+        .select([
+          't.id as t_id',
+          't.name as t_name',
+          't.create_time as t_create_time',
+          't.assignee as t_assignee',
+        ])
+        .select(['i.business_id as i_business_id'])
+        .orderBy('t.create_time', 'asc')
+        .orderBy('t.id', 'asc');
+      const { rows, total } = await pageWithTotal(trx, tasks, ordered, p, ctx.config.countCap);
+      const ids = rows.map((r) => String(r.i_business_id));
+      let q = trx.selectFrom(def.table).selectAll();
+      if (def.tenant) q = q.where('tenant_id', '=', user.tenantId);
+      const records = ids.length ? ((await q.where('id', 'in', ids).execute()) as Row[]) : [];
+      const wire = await engine.decorate(trx, user, records);
+      const byId = new Map(wire.map((w) => [String(w.id), w]));
+      return ok(
+        pageOf(
+          rows.map((r) => ({
+            ...(byId.get(String(r.i_business_id)) ?? { id: String(r.i_business_id) }),
+            taskId: String(r.t_id),
+            taskName: r.t_name,
+            taskCreateTime: r.t_create_time,
+            claimed: r.t_assignee !== null && r.t_assignee !== undefined,
+          })),
+          total,
+          p,
+        ),
+      );
+    });
+  });
+}

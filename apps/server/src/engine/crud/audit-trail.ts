@@ -1,0 +1,66 @@
+import type { ResourceDef } from '@tongxin/resources';
+import type { AuthUser } from '../../auth/tokens.js';
+import type { Row, Trx } from '../../db/database.js';
+import type { LogWriter } from '../../logs/log-writer.js';
+
+export type AuditAction = 'insert' | 'update' | 'remove' | 'verb';
+
+/** Longest before/after text kept per row (a rich text body is cut, never the whole row dropped). */
+const MAX_DATA = 20_000;
+
+/** The values of a row as JSON, secrets and non-values (SQL expressions such as `version + 1`) left out. */
+function dataOf(values: Row | undefined, secrets: Set<string>): string | null {
+  if (!values) return null;
+  const kept: Row = {};
+  for (const [k, v] of Object.entries(values)) {
+    if (secrets.has(k)) continue;
+    if (v === null || ['string', 'number', 'boolean', 'bigint'].includes(typeof v) || v instanceof Date)
+      kept[k] = typeof v === 'bigint' ? String(v) : v;
+  }
+  return JSON.stringify(kept).slice(0, MAX_DATA);
+}
+
+/**
+ * 操作审计: the writes of a transaction, noted as they happen and queued for the log writer only when
+ * their transaction has committed (a rolled-back write leaves no trace), so nothing waits on the log.
+ */
+export class AuditTrail {
+  private readonly pending = new WeakMap<Trx, Row[]>();
+
+  constructor(
+    private readonly def: ResourceDef,
+    private readonly secrets: Set<string>,
+    private readonly logs: LogWriter,
+  ) {}
+
+  /** Notes one write of `trx`: an update's `before` and `after` hold the changed columns only. */
+  note(trx: Trx, user: AuthUser, action: AuditAction, id: string, before?: Row, after?: Row): void {
+    if (!this.logs.enabled) return;
+    let old = before;
+    if (action !== 'remove' && before && after)
+      old = Object.fromEntries(
+        Object.keys(after)
+          .filter((k) => k in before)
+          .map((k) => [k, before[k]]),
+      );
+    const rows = this.pending.get(trx) ?? [];
+    rows.push({
+      tenant_id: String(before?.tenant_id ?? after?.tenant_id ?? user.tenantId),
+      resource_name: this.def.name,
+      table_name: this.def.table,
+      record_id: id,
+      action,
+      user_id: user.userId || null,
+      create_by: user.account,
+      before_data: dataOf(old, this.secrets),
+      after_data: dataOf(after, this.secrets),
+    });
+    this.pending.set(trx, rows);
+  }
+
+  /** Queues what `trx` wrote; call after it committed. */
+  committed(trx: Trx): void {
+    for (const row of this.pending.get(trx) ?? []) this.logs.push('blade_log_audit', row);
+    this.pending.delete(trx);
+  }
+}

@@ -1,0 +1,73 @@
+import path from 'node:path';
+import { OSS_ENABLED } from '@tongxin/resources';
+import type { Database, Row } from '../db/database.js';
+import { type FileStore, LocalFileStore, S3FileStore } from './file-store.js';
+
+/** Category 1 of 对象存储 is the server's disk; every other category is an S3-compatible endpoint. */
+const LOCAL_CATEGORY = 1;
+/** A stored name made under a configuration carries its id: `o<ossId>/yyyyMMdd/<hex>.<ext>`. */
+const OSS_PREFIX = /^o(\d{1,20})\//;
+
+/** The store an 对象存储 row describes. */
+export function storeOf(row: Row, dataDir: string): FileStore {
+  if (Number(row.category) === LOCAL_CATEGORY) return new LocalFileStore(path.join(dataDir, 'uploads'));
+  return new S3FileStore({
+    endpoint: String(row.endpoint ?? ''),
+    region: String(row.region || 'us-east-1'),
+    bucket: String(row.bucket_name ?? ''),
+    accessKeyId: String(row.access_key ?? ''),
+    secretAccessKey: String(row.secret_key ?? ''),
+  });
+}
+
+/**
+ * Which store a file goes to and comes from: the tenant's enabled 对象存储 configuration, else the
+ * server's own store (S3_* variables or DATA_DIR/uploads). A name made under a configuration starts with
+ * its id, so a file stays readable where it was put after another store is enabled. Stores are kept per
+ * configuration and version (an edit makes a new one).
+ */
+export class TenantStores {
+  private readonly cache = new Map<string, FileStore>();
+
+  constructor(
+    private readonly db: Database,
+    readonly fallback: FileStore,
+    private readonly dataDir: string,
+  ) {}
+
+  /** The store new uploads of the tenant go to, and the prefix of their names. */
+  async forUpload(tenantId: string): Promise<{ store: FileStore; prefix: string }> {
+    const row = await this.db.tx({ tenantId }, (trx) =>
+      trx
+        .selectFrom('blade_oss')
+        .selectAll()
+        .where('tenant_id', '=', tenantId)
+        .where('status', '=', OSS_ENABLED)
+        .where('is_deleted', '=', 0)
+        .executeTakeFirst(),
+    );
+    return row
+      ? { store: this.cached(row), prefix: `o${String(row.id)}/` }
+      : { store: this.fallback, prefix: '' };
+  }
+
+  /** The store holding a stored name (a removed configuration keeps serving what it holds). */
+  async forName(name: string): Promise<FileStore | undefined> {
+    const id = OSS_PREFIX.exec(name)?.[1];
+    if (!id) return this.fallback;
+    const row = await this.db.tx({ tenantId: '000000', allTenants: true }, (trx) =>
+      trx.selectFrom('blade_oss').selectAll().where('id', '=', id).executeTakeFirst(),
+    );
+    return row ? this.cached(row) : undefined;
+  }
+
+  private cached(row: Row): FileStore {
+    const key = `${String(row.id)}:${String(row.version ?? '')}:${String(row.update_time ?? '')}`;
+    let store = this.cache.get(key);
+    if (!store) {
+      store = storeOf(row, this.dataDir);
+      this.cache.set(key, store);
+    }
+    return store;
+  }
+}

@@ -1,0 +1,109 @@
+import { hostname } from 'node:os';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Database, Row } from '../db/database.js';
+import { nextId } from '../db/ids.js';
+import { formatDateTime } from '../util/datetime.js';
+
+/** The log tables the writer fills. */
+export type LogTable =
+  'blade_log_api' | 'blade_log_error' | 'blade_log_usual' | 'blade_log_login' | 'blade_log_audit';
+
+export interface LogWriterOptions {
+  /** false: rows are dropped (API_LOG=false, the bench's "off" run); default true */
+  enabled?: boolean;
+  /** how long a row may wait before its batch is written (ms) */
+  flushMs?: number;
+  /** a batch is written at once when this many rows wait */
+  maxBatch?: number;
+  /** beyond this many waiting rows new ones are dropped (and counted): a slow database never grows
+   * the queue without bound nor slows the requests */
+  maxQueue?: number;
+  serviceId?: string;
+  env?: string;
+}
+
+/** The columns the BladeX log tables share that name the serving instance. */
+const SERVER_TABLES = new Set<LogTable>(['blade_log_api', 'blade_log_error', 'blade_log_usual']);
+
+/**
+ * Writes log rows in batches after the requests that made them: `push` only queues (a request never
+ * waits on its log), a timer or a full batch writes every waiting row, one multi-row INSERT per table
+ * in one transaction across tenants. A failed batch is reported to the server's log and dropped.
+ */
+export class LogWriter {
+  readonly enabled: boolean;
+  private readonly queues = new Map<LogTable, Row[]>();
+  private waiting = 0;
+  private timer: NodeJS.Timeout | undefined;
+  private flushing: Promise<void> = Promise.resolve();
+  private readonly flushMs: number;
+  private readonly maxBatch: number;
+  private readonly maxQueue: number;
+  private readonly server: Row;
+  /** rows dropped because the queue was full or a batch failed */
+  dropped = 0;
+  /** where a failed batch is reported (the server's logger, set once the server exists) */
+  logger: FastifyBaseLogger | undefined;
+
+  constructor(
+    private readonly db: Database,
+    private readonly options: LogWriterOptions = {},
+  ) {
+    this.enabled = options.enabled ?? true;
+    this.flushMs = options.flushMs ?? 1000;
+    this.maxBatch = options.maxBatch ?? 500;
+    this.maxQueue = options.maxQueue ?? 20_000;
+    const host = hostname();
+    this.server = {
+      service_id: options.serviceId ?? 'tongxin-server',
+      server_host: host.slice(0, 255),
+      server_ip: host.slice(0, 255),
+      env: options.env ?? 'development',
+    };
+  }
+
+  /** Queues one row; `id`, `create_time` and the server columns are filled when missing. */
+  push(table: LogTable, row: Row): void {
+    if (!this.enabled) return;
+    if (this.waiting >= this.maxQueue) {
+      this.dropped++;
+      return;
+    }
+    const full: Row = { id: nextId(), create_time: formatDateTime(), ...row };
+    if (SERVER_TABLES.has(table)) for (const [k, v] of Object.entries(this.server)) full[k] ??= v;
+    const queue = this.queues.get(table) ?? [];
+    queue.push(full);
+    this.queues.set(table, queue);
+    this.waiting++;
+    if (this.waiting >= this.maxBatch) void this.flush();
+    else this.timer ??= setTimeout(() => void this.flush(), this.flushMs).unref();
+  }
+
+  /** Writes every waiting row; resolves when they are in the database (tests, shutdown). */
+  flush(): Promise<void> {
+    clearTimeout(this.timer);
+    this.timer = undefined;
+    const batches = [...this.queues.entries()];
+    this.queues.clear();
+    this.waiting = 0;
+    this.flushing = this.flushing.then(() => this.write(batches));
+    return this.flushing;
+  }
+
+  private async write(batches: [LogTable, Row[]][]): Promise<void> {
+    if (!batches.length) return;
+    try {
+      await this.db.tx({ tenantId: '000000', allTenants: true }, async (trx) => {
+        for (const [table, rows] of batches)
+          for (let i = 0; i < rows.length; i += this.maxBatch)
+            await trx
+              .insertInto(table)
+              .values(rows.slice(i, i + this.maxBatch))
+              .execute();
+      });
+    } catch (err) {
+      this.dropped += batches.reduce((n, [, rows]) => n + rows.length, 0);
+      this.logger?.error({ err }, 'log rows not written');
+    }
+  }
+}

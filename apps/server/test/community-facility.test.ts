@@ -1,0 +1,146 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { nextId } from '../src/db/ids.js';
+import { call, login, startTestServer, type TestServer } from './harness.js';
+
+// 共享设施: the stock follows the loans (apply reserves, 确认借出, 确认归还 and 取消 give back), two
+// requests for the last unit never both win, and a loan past its planned return reads 逾期未还.
+
+let s: TestServer;
+let admin: string;
+let deptId: string;
+let borrower: string;
+
+const FAC = '/api/app-share-facility/sharefacility';
+const LOAN = '/api/app_share_facility2user/sharefacility2user';
+
+beforeAll(async () => {
+  s = await startTestServer();
+  admin = await login(s.app);
+  deptId = String(
+    (
+      await s.db.kysely
+        .selectFrom('blade_dept')
+        .select('id')
+        .where('tenant_id', '=', '000000')
+        .executeTakeFirstOrThrow()
+    ).id,
+  );
+  borrower = nextId();
+  await s.db.kysely
+    .insertInto('blade_user')
+    .values({
+      id: borrower,
+      tenant_id: '000000',
+      user_type: 2,
+      account: `b${borrower.slice(-8)}`,
+      password: 'x',
+      real_name: '次仁',
+      phone: '13900000001',
+    })
+    .execute();
+});
+afterAll(() => s.close());
+
+async function facility(totalQty: number, needAudit = 0): Promise<string> {
+  const res = await call(s.app, admin, 'POST', `${FAC}/submit`, {
+    facilityNo: `F${nextId().slice(-8)}`,
+    facilityName: '轮椅',
+    facilityType: 1,
+    communityId: deptId,
+    storageAddress: '社区服务中心一楼',
+    totalQty,
+    maxBorrowDays: 7,
+    needAudit,
+  });
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json().data.id;
+}
+
+const stock = async (id: string) => {
+  const d = (await call(s.app, admin, 'GET', `${FAC}/detail?id=${id}`)).json().data;
+  return { available: d.availableQty, status: d.facilityStatus, total: d.totalQty };
+};
+
+const borrow = (facilityId: string, quantity = 1, planReturnTime = '2026-12-05 18:00:00') =>
+  call(s.app, admin, 'POST', `${LOAN}/submit`, {
+    facilityId,
+    appUserId: borrower,
+    quantity,
+    planBorrowTime: '2026-12-01 09:00:00',
+    planReturnTime,
+  });
+
+const loan = async (id: string) => (await call(s.app, admin, 'GET', `${LOAN}/detail?id=${id}`)).json().data;
+
+describe('共享设施 stock', () => {
+  it('reserves on apply, hands over, and gets the unit back on return', async () => {
+    const f = await facility(2);
+    expect(await stock(f)).toEqual({ available: 2, status: 0, total: 2 });
+    const res = await borrow(f);
+    expect(res.statusCode, res.body).toBe(200);
+    const id = res.json().data.id;
+    expect(await loan(id)).toMatchObject({ borrowStatus: 2, name: '次仁', phone: '13900000001' });
+    expect((await stock(f)).available).toBe(1);
+    expect((await call(s.app, admin, 'POST', `${LOAN}/lend?ids=${id}`)).statusCode).toBe(200);
+    expect((await loan(id)).borrowStatus).toBe(3);
+    const back = await call(s.app, admin, 'POST', `${LOAN}/giveBack?ids=${id}&returnCondition=1`);
+    expect(back.statusCode, back.body).toBe(200);
+    expect(await loan(id)).toMatchObject({ borrowStatus: 4, returnCondition: 1 });
+    expect(await stock(f)).toEqual({ available: 2, status: 0, total: 2 });
+    // a returned loan is not returned twice
+    expect((await call(s.app, admin, 'POST', `${LOAN}/giveBack?ids=${id}`)).statusCode).toBe(400);
+  });
+
+  it('marks the facility 已借完 at zero, refuses more, and reopens on cancel', async () => {
+    const f = await facility(1, 1);
+    const id = (await borrow(f)).json().data.id;
+    expect((await loan(id)).borrowStatus).toBe(0); // waits for review
+    expect(await stock(f)).toMatchObject({ available: 0, status: 1 });
+    const more = await borrow(f);
+    expect(more.statusCode).toBe(400);
+    expect(more.json().msg).toBe('可借数量不足，当前可借0件');
+    expect((await call(s.app, admin, 'POST', `${LOAN}/cancelBorrow?ids=${id}`)).statusCode).toBe(200);
+    expect((await loan(id)).borrowStatus).toBe(6);
+    expect(await stock(f)).toMatchObject({ available: 1, status: 0 });
+  });
+
+  it('lets only one of two simultaneous requests take the last unit', async () => {
+    const f = await facility(1);
+    const answers = await Promise.all([borrow(f), borrow(f), borrow(f)]);
+    expect(answers.filter((a) => a.statusCode === 200)).toHaveLength(1);
+    expect(answers.filter((a) => a.statusCode === 400)).toHaveLength(2);
+    expect((await stock(f)).available).toBe(0);
+  });
+
+  it('keeps the total above what is lent out, and a loss leaves the stock', async () => {
+    const f = await facility(3);
+    const id = (await borrow(f, 2)).json().data.id;
+    const detail = (await call(s.app, admin, 'GET', `${FAC}/detail?id=${f}`)).json().data;
+    const shrink = await call(s.app, admin, 'POST', `${FAC}/submit`, { ...detail, totalQty: 1 });
+    expect(shrink.json().msg).toBe('总数不能少于已借出的数量');
+    await call(s.app, admin, 'POST', `${LOAN}/lend?ids=${id}`);
+    const noNote = await call(s.app, admin, 'POST', `${LOAN}/giveBack?ids=${id}&returnCondition=3`);
+    expect(noNote.json().msg).toBe('设施损坏或丢失时请填写归还说明');
+    const lost = await call(
+      s.app,
+      admin,
+      'POST',
+      `${LOAN}/giveBack?ids=${id}&returnCondition=3&returnRemark=${encodeURIComponent('遗失')}`,
+    );
+    expect(lost.statusCode, lost.body).toBe(200);
+    expect(await stock(f)).toMatchObject({ available: 1, total: 1 });
+  });
+
+  it('reads a loan in use past its planned return as 逾期未还, and removes holding loans with their units', async () => {
+    const f = await facility(2);
+    const id = (await borrow(f, 1, '2026-12-01 10:00:00')).json().data.id;
+    await s.db.kysely
+      .updateTable('app_share_facility_user')
+      .set({ plan_return_time: '2020-01-01 10:00:00', borrow_status: 3 })
+      .where('id', '=', id)
+      .execute();
+    expect((await loan(id)).borrowStatus).toBe(5);
+    expect((await call(s.app, admin, 'POST', `${LOAN}/remove?ids=${id}`)).statusCode).toBe(200);
+    expect((await stock(f)).available).toBe(2);
+  });
+});

@@ -1,0 +1,70 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { addTenantWithUser } from './fixtures.js';
+import { call, login, startTestServer, type TestServer } from './harness.js';
+
+// 资料审核: a resident's profile change waits for review; passing applies it to the account in the
+// same transaction, rejecting leaves the account as it was.
+let s: TestServer;
+let admin: string;
+let resident: string;
+let residentId: string;
+const LOG = '/api/blade_update_user_log/userUpdateLog';
+
+beforeAll(async () => {
+  s = await startTestServer();
+  admin = await login(s.app);
+  residentId = (await addTenantWithUser(s.db, { tenantId: '000000', account: 'dawa', menuCodes: [] })).userId;
+  await s.db.kysely
+    .updateTable('blade_user')
+    .set({ user_type: 2, real_name: '达瓦', phone: '13800000002' })
+    .where('id', '=', residentId)
+    .execute();
+  resident = await login(s.app, { account: 'dawa', password: 'secret' });
+});
+afterAll(() => s.close());
+
+const account = () =>
+  s.db.kysely
+    .selectFrom('blade_user')
+    .select(['real_name', 'phone'])
+    .where('id', '=', residentId)
+    .executeTakeFirstOrThrow();
+
+describe('profile change review', () => {
+  it('applies an approved change to the account', async () => {
+    const res = await call(s.app, resident, 'POST', `${LOG}/submit`, {
+      after: { realName: '达瓦次仁', phone: '13800000002' },
+    });
+    expect(res.json().msg, res.body).toBe('提交成功');
+    const id = res.json().data.id;
+    const log = (await call(s.app, admin, 'GET', `${LOG}/detail?id=${id}`)).json().data;
+    expect(log).toMatchObject({
+      changedFields: 'realName',
+      changeType: 2,
+      auditStatus: 0,
+      changeSummary: '姓名: 达瓦 → 达瓦次仁',
+    });
+    expect((await account()).real_name).toBe('达瓦');
+    const passed = await call(s.app, admin, 'POST', `${LOG}/pass?ids=${id}`, {});
+    expect(passed.json().msg, passed.body).toBe('审核通过');
+    expect((await account()).real_name).toBe('达瓦次仁');
+    expect((await call(s.app, admin, 'GET', `${LOG}/detail?id=${id}`)).json().data.auditStatus).toBe(1);
+    expect((await call(s.app, admin, 'POST', `${LOG}/pass?ids=${id}`, {})).json().msg).toBe('该申请已审核');
+  });
+
+  it('leaves the account unchanged when rejected, and refuses bad input', async () => {
+    const bad = await call(s.app, resident, 'POST', `${LOG}/submit`, { after: { phone: '123' } });
+    expect(bad.json().msg).toBe('手机号码格式不正确');
+    const id = (
+      await call(s.app, resident, 'POST', `${LOG}/submit`, { after: { phone: '13900000003' } })
+    ).json().data.id;
+    expect((await call(s.app, admin, 'POST', `${LOG}/reject?ids=${id}`, {})).json().msg).toBe(
+      '请输入驳回理由',
+    );
+    expect(
+      (await call(s.app, admin, 'POST', `${LOG}/reject?ids=${id}`, { comment: '号码无法验证' })).statusCode,
+    ).toBe(200);
+    expect((await account()).phone).toBe('13800000002');
+    expect((await call(s.app, resident, 'POST', `${LOG}/pass?ids=${id}`, {})).statusCode).toBe(403);
+  });
+});

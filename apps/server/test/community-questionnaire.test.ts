@@ -1,0 +1,217 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { addTenantWithUser } from './fixtures.js';
+import { call, login, startTestServer, type TestServer } from './harness.js';
+
+// 问卷调查: designed in draft, published, answered through the API by residents (once, while it runs,
+// options only of their question), results counted; bad input refused with nothing written.
+let s: TestServer;
+let admin: string;
+const residents: { token: string; userId: string }[] = [];
+const Q = '/api/app-questionaire/questionaire';
+const QUESTION = '/api/app-questionaire-question/questionairequestion';
+const OPTION = '/api/app-questionaire-option/questionaireoption';
+const SHEET = '/api/app-questionaire2user/questionaire2user';
+
+beforeAll(async () => {
+  s = await startTestServer();
+  admin = await login(s.app);
+  for (const account of ['resident1', 'resident2', 'resident3']) {
+    const { userId } = await addTenantWithUser(s.db, { tenantId: '000000', account, menuCodes: [] });
+    await s.db.kysely.updateTable('blade_user').set({ user_type: 2 }).where('id', '=', userId).execute();
+    residents.push({ token: await login(s.app, { account, password: 'secret' }), userId });
+  }
+});
+afterAll(() => s.close());
+
+const post = (url: string, body: unknown, token = admin) => call(s.app, token, 'POST', url, body);
+const idOf = async (res: Promise<{ json: () => { data: { id: string } } }>) => (await res).json().data.id;
+
+async function design(title: string) {
+  const id = await idOf(
+    post(`${Q}/save`, {
+      title,
+      questionnaireType: 1,
+      scopeType: 0,
+      startTime: '2020-01-01 00:00:00',
+      endTime: '2099-01-01 00:00:00',
+    }),
+  );
+  const single = await idOf(
+    post(`${QUESTION}/submit`, {
+      questionnaireId: id,
+      sort: 1,
+      questionType: 1,
+      title: '您对社区服务满意吗',
+      isRequired: 1,
+    }),
+  );
+  const options = [];
+  for (const [i, content] of ['满意', '一般', '不满意'].entries())
+    options.push(
+      await idOf(post(`${OPTION}/submit`, { questionId: single, optionLabel: 'ABC'[i], content, sort: i })),
+    );
+  const rating = await idOf(
+    post(`${QUESTION}/submit`, {
+      questionnaireId: id,
+      sort: 2,
+      questionType: 4,
+      title: '请打分',
+      isRequired: 1,
+      scoreMax: 5,
+    }),
+  );
+  const text = await idOf(
+    post(`${QUESTION}/submit`, {
+      questionnaireId: id,
+      sort: 3,
+      questionType: 3,
+      title: '意见',
+      isRequired: 0,
+    }),
+  );
+  return { id, single, options, rating, text };
+}
+
+describe('questionnaire', () => {
+  let q: Awaited<ReturnType<typeof design>>;
+
+  it('is published only when complete, then its questions are frozen', async () => {
+    q = await design('社区满意度调查');
+    const empty = await idOf(
+      post(`${Q}/save`, {
+        title: '空问卷',
+        questionnaireType: 1,
+        scopeType: 0,
+        startTime: '2020-01-01 00:00:00',
+        endTime: '2099-01-01 00:00:00',
+      }),
+    );
+    const refused = await post(`${Q}/publish?ids=${empty}`, {});
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().msg).toBe('「空问卷」还没有题目');
+    const res = await post(`${Q}/publish?ids=${q.id}`, {});
+    expect(res.json().msg, res.body).toBe('发布成功');
+    const detail = (await call(s.app, admin, 'GET', `${Q}/detail?id=${q.id}`)).json().data;
+    expect(detail.questionnaireStatus).toBe(2);
+    expect(detail.questionNum).toBe(3);
+    const late = await post(`${QUESTION}/submit`, {
+      questionnaireId: q.id,
+      sort: 4,
+      questionType: 3,
+      title: '再加一题',
+      isRequired: 0,
+    });
+    expect(late.statusCode).toBe(400);
+    expect(late.json().msg).toBe('问卷已发布,题目和选项不能再修改');
+  });
+
+  it('refuses an option of a question of another questionnaire', async () => {
+    const other = await design('另一份问卷');
+    const res = await post(`${OPTION}/submit`, {
+      ...(await call(s.app, admin, 'GET', `${OPTION}/detail?id=${other.options[0]}`)).json().data,
+      questionId: q.single,
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().msg).toBe('选项只能属于本问卷的题目');
+  });
+
+  it('takes one answer per resident and counts the results', async () => {
+    const choices = [0, 0, 1];
+    for (const [i, r] of residents.entries()) {
+      const res = await post(
+        `${SHEET}/answer`,
+        {
+          questionnaireId: q.id,
+          answers: [
+            { questionId: q.single, optionIds: [q.options[choices[i]!]] },
+            { questionId: q.rating, answerScore: 5 - i },
+            { questionId: q.text, answerText: `建议${i}` },
+          ],
+        },
+        r.token,
+      );
+      expect(res.json().msg, res.body).toBe('提交成功');
+    }
+    const twice = await post(
+      `${SHEET}/answer`,
+      {
+        questionnaireId: q.id,
+        answers: [
+          { questionId: q.single, optionIds: [q.options[0]] },
+          { questionId: q.rating, answerScore: 3 },
+        ],
+      },
+      residents[0]!.token,
+    );
+    expect(twice.statusCode).toBe(400);
+    expect(twice.json().msg).toBe('您已提交过该问卷');
+    const results = (await call(s.app, admin, 'GET', `${Q}/getResults?id=${q.id}`)).json().data;
+    expect(results.answerNum).toBe(3);
+    const [single, rating, text] = results.questions;
+    expect(single.options.map((o: { count: number }) => o.count)).toEqual([2, 1, 0]);
+    expect(single.options[0].percent).toBe(66.67);
+    expect(rating.average).toBe(4);
+    expect(text.texts).toHaveLength(3);
+    const sheets = (await call(s.app, admin, 'GET', `${SHEET}/page?questionnaireId_equal=${q.id}`)).json()
+      .data;
+    expect(sheets.total).toBe(3);
+    const sheet = (await call(s.app, admin, 'GET', `${Q}/getResult2user?id=${sheets.records[0].id}`)).json()
+      .data;
+    expect(sheet.answers).toHaveLength(3);
+    const mine = (
+      await call(
+        s.app,
+        admin,
+        'GET',
+        `${Q}/listByQuestionIdAndUserId?questionnaireId=${q.id}&userId=${residents[1]!.userId}`,
+      )
+    ).json().data;
+    expect(mine).toHaveLength(1);
+  });
+
+  it('refuses incomplete, foreign and late answers with nothing written', async () => {
+    const other = await design('第三份问卷');
+    await post(`${Q}/publish?ids=${other.id}`, {});
+    const r = residents[0]!.token;
+    const missing = await post(
+      `${SHEET}/answer`,
+      { questionnaireId: other.id, answers: [{ questionId: other.single, optionIds: [other.options[0]] }] },
+      r,
+    );
+    expect(missing.json().msg).toBe('第2题为必答题');
+    const foreign = await post(
+      `${SHEET}/answer`,
+      {
+        questionnaireId: other.id,
+        answers: [
+          { questionId: other.single, optionIds: [q.options[0]] },
+          { questionId: other.rating, answerScore: 1 },
+        ],
+      },
+      r,
+    );
+    expect(foreign.json().msg).toBe('第1题的选项不属于该题');
+    expect((await post(`${Q}/finish?ids=${other.id}`, {})).statusCode).toBe(200);
+    const late = await post(
+      `${SHEET}/answer`,
+      {
+        questionnaireId: other.id,
+        answers: [
+          { questionId: other.single, optionIds: [other.options[0]] },
+          { questionId: other.rating, answerScore: 1 },
+        ],
+      },
+      r,
+    );
+    expect(late.statusCode).toBe(400);
+    expect(late.json().msg).toBe('问卷已结束,不能再作答');
+    const detail = (await call(s.app, admin, 'GET', `${Q}/detail?id=${other.id}`)).json().data;
+    expect(detail.answerNum).toBe(0);
+    const sheets = await s.db.kysely
+      .selectFrom('app_questionnaire_user')
+      .select('id')
+      .where('questionnaire_id', '=', other.id)
+      .execute();
+    expect(sheets).toEqual([]);
+  });
+});

@@ -1,0 +1,218 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { nextId } from '../src/db/ids.js';
+import { call, login, startTestServer, type TestServer } from './harness.js';
+
+// 微志愿活动: enrolment within the places, absence, one settlement per activity, cancel with a reason;
+// 积分流水: every user's balance equals the sum of their ledger after concurrent settlements, and the
+// rank by date follows the settlements.
+
+let s: TestServer;
+let admin: string;
+let deptId: string;
+const users: string[] = [];
+
+const ACT = '/api/microvolunteer';
+const ENROL = '/api/app-micro-volunteer-user/microvolunteer2user';
+
+beforeAll(async () => {
+  s = await startTestServer();
+  admin = await login(s.app);
+  deptId = String(
+    (
+      await s.db.kysely
+        .selectFrom('blade_dept')
+        .select('id')
+        .where('tenant_id', '=', '000000')
+        .executeTakeFirstOrThrow()
+    ).id,
+  );
+  for (let i = 0; i < 4; i++) {
+    const id = nextId();
+    users.push(id);
+    await s.db.kysely
+      .insertInto('blade_user')
+      .values({
+        id,
+        tenant_id: '000000',
+        user_type: 2,
+        account: `vol${i}${id.slice(-6)}`,
+        password: 'x',
+        real_name: `志愿者${i}`,
+        phone: `1380000000${i}`,
+        sex: 1,
+        birthday: '1990-05-01 00:00:00',
+      })
+      .execute();
+  }
+});
+afterAll(() => s.close());
+
+async function activity(extra: Record<string, unknown> = {}): Promise<string> {
+  const res = await call(s.app, admin, 'POST', `${ACT}/save`, {
+    title: `清扫八廓街${nextId().slice(-4)}`,
+    communityId: deptId,
+    scopeType: 0,
+    serviceType: 1,
+    content: '清扫街道',
+    address: '八廓街',
+    startTime: '2026-01-01 09:00:00',
+    endTime: '2026-01-01 12:00:00',
+    enrollStartTime: '2025-12-20 09:00:00',
+    enrollEndTime: '2025-12-31 18:00:00',
+    needNum: 3,
+    score: 10,
+    absentPenalty: 2,
+    chargeName: '卓玛',
+    chargePhone: '0891-6321234',
+    ...extra,
+  });
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json().data.id as string;
+}
+
+const enrol = (activityId: string, appUserId: string) =>
+  call(s.app, admin, 'POST', `${ENROL}/submit`, { activityId, appUserId });
+
+const detail = async (id: string) => (await call(s.app, admin, 'GET', `${ACT}/detail?id=${id}`)).json().data;
+
+async function ledger(userId: string) {
+  return s.db.kysely
+    .selectFrom('app_score_flow')
+    .select(['direction', 'score', 'balance_after', 'source_type'])
+    .where('app_user_id', '=', userId)
+    .orderBy('id')
+    .execute();
+}
+
+describe('微志愿活动', () => {
+  it('enrols within the places, snapshots the volunteer and refuses twice', async () => {
+    const id = await activity();
+    const first = await enrol(id, users[0]!);
+    expect(first.statusCode, first.body).toBe(200);
+    const row = (await call(s.app, admin, 'GET', `${ENROL}/detail?id=${first.json().data.id}`)).json().data;
+    expect(row).toMatchObject({ name: '志愿者0', phone: '13800000000', enrollStatus: 1, signStatus: 0 });
+    expect((await enrol(id, users[0]!)).json().msg).toBe('该用户已报名此活动');
+    expect((await enrol(id, users[1]!)).statusCode).toBe(200);
+    expect((await enrol(id, users[2]!)).statusCode).toBe(200);
+    const full = await enrol(id, users[3]!);
+    expect(full.statusCode).toBe(400);
+    expect(full.json().msg).toBe('报名人数已满');
+    expect((await detail(id)).enrollNum).toBe(3);
+    // a removal gives the place back
+    await call(s.app, admin, 'POST', `${ENROL}/remove?ids=${first.json().data.id}`);
+    expect((await detail(id)).enrollNum).toBe(2);
+    expect((await enrol(id, users[3]!)).statusCode).toBe(200);
+  });
+
+  it('settles once: signed in +score, absent −penalty, never-signed counted absent', async () => {
+    const id = await activity();
+    for (const u of users.slice(0, 3)) expect((await enrol(id, u)).statusCode).toBe(200);
+    await s.db.kysely
+      .updateTable('app_micro_volunteer_user')
+      .set({ sign_status: 1 })
+      .where('activity_id', '=', id)
+      .where('app_user_id', '=', users[0]!)
+      .execute();
+    const absent = await call(
+      s.app,
+      admin,
+      'GET',
+      `${ACT}/absentActivity?activityId=${id}&userId=${users[1]}`,
+    );
+    expect(absent.statusCode, absent.body).toBe(200);
+    const before = await Promise.all(users.map(async (u) => (await ledger(u)).length));
+    const settled = await call(s.app, admin, 'POST', `${ACT}/scoreSettle`, { id });
+    expect(settled.statusCode, settled.body).toBe(200);
+    const again = await call(s.app, admin, 'POST', `${ACT}/scoreSettle`, { id });
+    expect(again.statusCode).toBe(400);
+    expect(again.json().msg).toBe('该活动已结算，不能重复结算');
+    expect(await detail(id)).toMatchObject({ settleStatus: 1, activityStatus: 4 });
+    const rows = await Promise.all(users.slice(0, 3).map(async (u) => (await ledger(u)).slice(-1)[0]));
+    expect(rows.map((r) => [r?.direction, r?.score, r?.source_type])).toEqual([
+      [1, 10, 'volunteer'],
+      [2, 2, 'penalty'],
+      [2, 2, 'penalty'],
+    ]);
+    expect((await ledger(users[3]!)).length).toBe(before[3]);
+    // absence can no longer be marked
+    const late = await call(s.app, admin, 'GET', `${ACT}/absentActivity?activityId=${id}&userId=${users[0]}`);
+    expect(late.statusCode).toBe(400);
+  });
+
+  it('is cancelled with a reason, and a cancelled activity is never settled', async () => {
+    const id = await activity();
+    const bare = await call(s.app, admin, 'POST', `${ACT}/activityCancel?ids=${id}`);
+    expect(bare.json().msg).toBe('请输入取消原因');
+    const res = await call(
+      s.app,
+      admin,
+      'POST',
+      `${ACT}/activityCancel?ids=${id}&cancelReason=${encodeURIComponent('暴雪')}`,
+    );
+    expect(res.statusCode, res.body).toBe(200);
+    expect(await detail(id)).toMatchObject({ activityStatus: 5, cancelReason: '暴雪' });
+    expect((await call(s.app, admin, 'POST', `${ACT}/scoreSettle`, { id })).json().msg).toBe(
+      '已取消的活动不能结算',
+    );
+    expect((await enrol(id, users[0]!)).json().msg).toBe('该活动不在报名中');
+  });
+
+  it('lists the activities open for enrolment', async () => {
+    const open = await activity();
+    const page = (await call(s.app, admin, 'GET', `${ACT}/page2Enroll?size=100`)).json().data;
+    const ids = page.records.map((r: { id: string }) => r.id);
+    expect(ids).toContain(open);
+    expect(page.records.every((r: { activityStatus: number }) => r.activityStatus === 1)).toBe(true);
+  });
+});
+
+describe('积分流水', () => {
+  it("keeps every balance equal to the sum of the user's ledger under concurrent settlements", async () => {
+    const ids: string[] = [];
+    for (let i = 0; i < 6; i++) {
+      const id = await activity({ needNum: 4, score: 3 + i });
+      for (const u of users) expect((await enrol(id, u)).statusCode).toBe(200);
+      await s.db.kysely
+        .updateTable('app_micro_volunteer_user')
+        .set({ sign_status: 1 })
+        .where('activity_id', '=', id)
+        .where('app_user_id', 'in', users.slice(0, 3))
+        .execute();
+      ids.push(id);
+    }
+    // every activity settled twice at once: each settles exactly once
+    const answers = await Promise.all(
+      [...ids, ...ids].map((id) => call(s.app, admin, 'POST', `${ACT}/scoreSettle`, { id })),
+    );
+    expect(answers.filter((a) => a.statusCode === 200)).toHaveLength(ids.length);
+    for (const u of users) {
+      const rows = await ledger(u);
+      let sum = 0;
+      for (const r of rows) {
+        sum += r.direction === 1 ? Number(r.score) : -Number(r.score);
+        expect(Number(r.balance_after)).toBe(sum);
+      }
+      const settledHere = rows.filter((r) => ['volunteer', 'penalty'].includes(String(r.source_type)));
+      expect(settledHere.length).toBeGreaterThanOrEqual(ids.length);
+    }
+  });
+
+  it('ranks users by the points of a date range', async () => {
+    const rank = await call(
+      s.app,
+      admin,
+      'GET',
+      '/api/scoreflow/getScoreRankByDate?startTime=2000-01-01&size=10',
+    );
+    expect(rank.statusCode, rank.body).toBe(200);
+    const data = rank.json().data as { rank: number; appUserId: string; name: string; score: number }[];
+    expect(data[0]).toMatchObject({ rank: 1, appUserId: users[0], name: '志愿者0' });
+    expect(data.map((r) => r.score)).toEqual([...data.map((r) => r.score)].sort((a, b) => b - a));
+    const none = (
+      await call(s.app, admin, 'GET', '/api/scoreflow/getScoreRankByDate?endTime=2000-01-01')
+    ).json();
+    expect(none.data).toEqual([]);
+    const bad = await call(s.app, admin, 'GET', '/api/scoreflow/getScoreRankByDate?startTime=yesterday');
+    expect(bad.statusCode).toBe(400);
+  });
+});

@@ -1,0 +1,19 @@
+import { defineResource } from '../define';
+import { replyFields } from './ticket-fields';
+
+/** 建议回复 — domain model §4.2 feedbackReply: the conversation of an advice (written by its verbs). */
+export const sysAdviceReplyResource = defineResource({
+  name: 'sysAdviceReply',
+  label: { zh: '建议回复', en: 'Advice replies' },
+  path: '/api/app-sys-advice-reply/sysadvicereply',
+  table: 'app_sys_advice_reply',
+  permission: 'sys_advice_reply',
+  permissionAliases: ['sys_advice'],
+  standard: ['view'],
+  tenant: true,
+  audit: true,
+  softDelete: true,
+  drawerWidth: 700,
+  defaultSort: [{ field: 'createTime', direction: 'asc' }],
+  fields: replyFields({ name: 'adviceId', resource: 'sysAdvice', label: { zh: '建议', en: 'Advice' } }),
+});

@@ -1,0 +1,23 @@
+import { defineResource } from '../define';
+import { replyFields } from './ticket-fields';
+
+/** 投诉回复 — domain model §4.1 complainReply: the conversation of a complaint (written by its verbs). */
+export const sysComplainReplyResource = defineResource({
+  name: 'sysComplainReply',
+  label: { zh: '投诉回复', en: 'Complaint replies' },
+  path: '/api/app-sys-complain-reply/syscomplainreply',
+  table: 'app_sys_complain_reply',
+  permission: 'sys_complain_reply',
+  permissionAliases: ['sys_complain'],
+  standard: ['view'],
+  tenant: true,
+  audit: true,
+  softDelete: true,
+  drawerWidth: 700,
+  defaultSort: [{ field: 'createTime', direction: 'asc' }],
+  fields: replyFields({
+    name: 'complainId',
+    resource: 'sysComplain',
+    label: { zh: '投诉', en: 'Complaint' },
+  }),
+});

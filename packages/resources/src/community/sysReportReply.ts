@@ -1,0 +1,19 @@
+import { defineResource } from '../define';
+import { replyFields } from './ticket-fields';
+
+/** 随手拍回复 — domain model §4.3: the conversation of a snap report (written by its verbs). */
+export const sysReportReplyResource = defineResource({
+  name: 'sysReportReply',
+  label: { zh: '随手拍回复', en: 'Snap report replies' },
+  path: '/api/app-sys-report-reply/sysreportreply',
+  table: 'app_sys_report_reply',
+  permission: 'sys_report_reply',
+  permissionAliases: ['sys_report'],
+  standard: ['view'],
+  tenant: true,
+  audit: true,
+  softDelete: true,
+  drawerWidth: 700,
+  defaultSort: [{ field: 'createTime', direction: 'asc' }],
+  fields: replyFields({ name: 'reportId', resource: 'sysReport', label: { zh: '随手拍', en: 'Report' } }),
+});

@@ -1,0 +1,113 @@
+import { auditField, type ActionDef, type DetailDef, type FieldDef, type Label } from '../define';
+
+/** What the three feedback tickets (投诉, 意见建议, 随手拍 — domain model §4) share: the reply screen's
+ * actions (reply as a conversation, close with a result, refuse) and the reply rows' fields. */
+export const ticketActions = (replyCode: string, open: { field: string; in: number[] }): ActionDef[] => [
+  {
+    name: 'reply',
+    label: { zh: '回复', en: 'Reply' },
+    code: replyCode,
+    placement: 'row',
+    verb: 'reply',
+    reason: {
+      field: 'content',
+      label: { zh: '回复内容', en: 'Reply' },
+      required: '请输入回复内容',
+      maxLength: 2000,
+    },
+    when: open,
+  },
+  {
+    name: 'finish',
+    label: { zh: '办结', en: 'Close' },
+    code: replyCode,
+    placement: 'row',
+    verb: 'finish',
+    reason: {
+      field: 'comment',
+      label: { zh: '办结结果', en: 'Result' },
+      required: '请输入办结结果',
+      maxLength: 1000,
+    },
+    when: open,
+  },
+  {
+    name: 'refuse',
+    label: { zh: '不予受理', en: 'Refuse' },
+    code: replyCode,
+    placement: 'row',
+    verb: 'refuse',
+    reason: {
+      field: 'comment',
+      label: { zh: '不予受理理由', en: 'Reason' },
+      required: '请输入不予受理理由',
+      maxLength: 1000,
+    },
+    when: open,
+    danger: true,
+  },
+];
+
+export const replyDetail = (resource: string, foreignKey: string): DetailDef => ({
+  resource,
+  foreignKey,
+  label: { zh: '回复记录', en: 'Conversation' },
+});
+
+/** The fields of a reply row; `ticket` is the ticket's foreign key. */
+export const replyFields = (ticket: { name: string; resource: string; label: Label }): FieldDef[] => [
+  {
+    name: ticket.name,
+    kind: 'ref',
+    label: ticket.label,
+    ref: { resource: ticket.resource, labelField: 'title' },
+    required: true,
+    search: 'equal',
+    list: false,
+  },
+  {
+    name: 'replyType',
+    kind: 'dict',
+    label: { zh: '类型', en: 'Type' },
+    dict: { code: 'reply_type' },
+    required: true,
+    width: 100,
+  },
+  { name: 'replyUserId', kind: 'long', label: { zh: '回复人ID', en: 'By (id)' }, list: false, view: false },
+  { name: 'replyUserName', kind: 'string', label: { zh: '回复人', en: 'By' }, maxLength: 32, width: 120 },
+  { name: 'content', kind: 'text', label: { zh: '内容', en: 'Content' }, required: true, maxLength: 2000 },
+  {
+    name: 'images',
+    kind: 'images',
+    label: { zh: '图片', en: 'Photos' },
+    maxLength: 2000,
+    maxCount: 9,
+    list: false,
+  },
+  {
+    name: 'actionCode',
+    kind: 'int',
+    label: { zh: '动作', en: 'Action' },
+    options: [
+      { value: 1, label: { zh: '受理', en: 'Accepted' } },
+      { value: 2, label: { zh: '转办', en: 'Assigned' } },
+      { value: 3, label: { zh: '办结', en: 'Closed' } },
+      { value: 4, label: { zh: '不予受理', en: 'Refused' } },
+    ],
+    list: false,
+  },
+  auditField('createTime', { list: true, sortable: true }),
+];
+
+export const handleStatusField = (): FieldDef => ({
+  name: 'handleStatus',
+  kind: 'dict',
+  label: { zh: '处理状态', en: 'Status' },
+  dict: { code: 'handle_status' },
+  defaultValue: 0,
+  nullable: false,
+  readOnly: true,
+  search: 'equal',
+});
+
+export const HANDLING = { field: 'handleStatus', in: [0, 1] };

@@ -1,0 +1,139 @@
+import { columnOnly, defineResource, type FieldDef, type Label } from '../define';
+
+const l = (zh: string, en: string): Label => ({ zh, en });
+/** A field of the system dictionary `code` (keys stored as int; `textKeys`: two-character text keys). */
+const dict = (name: string, label: Label, code: string, extra: Partial<FieldDef> = {}): FieldDef => ({
+  name,
+  kind: 'dict',
+  label,
+  dict: { code },
+  ...extra,
+});
+const textKeys = (code: string) => ({ dict: { code, valueType: 'string' as const }, maxLength: 2 });
+
+/** 党员档案 — domain model §5.2: the party-member master record, registered through an approval
+ * (党员登记审核, audited at /party/partyarchiveaudit). */
+export const partyArchiveResource = defineResource({
+  name: 'partyArchive',
+  label: l('党员档案', 'Party members'),
+  path: '/api/app-party-archive/partyarchive',
+  table: 'app_party_archive',
+  permission: 'party_archive',
+  screens: ['/party/partyarchive'],
+  tenant: true,
+  audit: true,
+  softDelete: true,
+  drawerWidth: 800,
+  labelField: 'name',
+  defaultSort: [{ field: 'joinDate', direction: 'desc' }],
+  process: {
+    key: 'PartyArchive',
+    name: '党员登记审核流程',
+    category: 'flow_8',
+    perm: 'party_archive_audit_audit',
+    taskName: '登记审核',
+    groups: 'secretary,admin',
+    auditScreen: '/party/partyarchiveaudit',
+  },
+  fields: [
+    {
+      name: 'name',
+      kind: 'string',
+      label: l('姓名', 'Name'),
+      required: '请输入姓名',
+      maxLength: 32,
+      search: 'like',
+    },
+    { name: 'nameBo', kind: 'string', label: l('姓名(藏文)', 'Name (Tibetan)'), maxLength: 64, list: false },
+    dict('sex', l('性别', 'Sex'), 'sex', { required: '请选择性别', search: 'equal' }),
+    dict('nation', l('民族', 'Ethnicity'), 'nation', {
+      ...textKeys('nation'),
+      required: '请选择民族',
+      list: false,
+    }),
+    { name: 'birthday', kind: 'date', label: l('出生日期', 'Born'), required: '请选择出生日期', list: false },
+    {
+      name: 'idCard',
+      kind: 'idcard',
+      label: l('身份证号', 'ID card'),
+      required: '请输入身份证号',
+      unique: '该身份证号已登记',
+      search: 'like',
+    },
+    { name: 'phone', kind: 'phone', label: l('手机号码', 'Mobile'), required: '手机号码不能为空' },
+    // The party domain turns this into a reference to its organisation tree (§5.1) once that is defined.
+    { name: 'partyDeptId', kind: 'long', label: l('所在党支部', 'Branch'), required: '请选择所在党支部' },
+    dict('memberType', l('党员类型', 'Type'), 'party_member_type', {
+      required: '请选择党员类型',
+      search: 'equal',
+    }),
+    {
+      name: 'joinDate',
+      kind: 'date',
+      label: l('入党日期', 'Joined'),
+      required: '请选择入党日期',
+      sortable: true,
+      search: 'range',
+    },
+    { name: 'regularDate', kind: 'date', label: l('转正日期', 'Full member since'), list: false },
+    dict('education', l('学历', 'Education'), 'education', { ...textKeys('education'), list: false }),
+    { name: 'introducer', kind: 'string', label: l('入党介绍人', 'Introducer'), maxLength: 64, list: false },
+    dict('partyPost', l('党内职务', 'Party post'), 'party_post'),
+    dict('orgRelationStatus', l('组织状态', 'Relation'), 'party_relation_status', {
+      defaultValue: 0,
+      nullable: false,
+      search: 'equal',
+    }),
+    {
+      name: 'flowDirection',
+      kind: 'string',
+      label: l('流出去向', 'Moved to'),
+      maxLength: 200,
+      list: false,
+      visibleWhen: { field: 'orgRelationStatus', in: [1] },
+    },
+    { name: 'workUnit', kind: 'string', label: l('工作单位', 'Employer'), maxLength: 100, list: false },
+    { name: 'workPost', kind: 'string', label: l('职务', 'Position'), maxLength: 64, list: false },
+    dict('isInService', l('在职党员', 'In service'), 'yes_no', { defaultValue: 0, list: false }),
+    { name: 'duesStandard', kind: 'decimal', label: l('党费标准(元/月)', 'Dues'), min: 0, list: false },
+    {
+      name: 'duesPaidTo',
+      kind: 'string',
+      label: l('党费交至', 'Dues paid to'),
+      maxLength: 7,
+      help: l('年月, 如 2026-01', 'year-month, e.g. 2026-01'),
+      list: false,
+    },
+    { name: 'proofImages', kind: 'images', label: l('证明材料', 'Proof'), maxCount: 9, list: false },
+    { name: 'photo', kind: 'images', label: l('照片', 'Photo'), maxLength: 500, maxCount: 1, list: false },
+    dict('memberStatus', l('党员状态', 'Status'), 'party_member_status', {
+      defaultValue: 1,
+      nullable: false,
+      readOnly: true,
+      search: 'equal',
+    }),
+    {
+      name: 'applySource',
+      kind: 'int',
+      label: l('来源', 'Source'),
+      options: [
+        { value: 0, label: l('后台录入', 'Back office') },
+        { value: 1, label: l('居民认证', 'Resident') },
+      ],
+      defaultValue: 0,
+      nullable: false,
+      readOnly: true,
+      list: false,
+    },
+    {
+      name: 'scoreBalance',
+      kind: 'int',
+      label: l('党员积分', 'Points'),
+      defaultValue: 0,
+      readOnly: true,
+      list: false,
+    },
+    columnOnly({ name: 'appUserId', kind: 'long', label: l('App账号', 'App account') }),
+    columnOnly({ name: 'householdId', kind: 'long', label: l('住户记录', 'Household') }),
+  ],
+});
