@@ -10,7 +10,7 @@ import {
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addTenantWithUser } from './fixtures.js';
 import { call, login, startTestServer, type TestServer } from './harness.js';
-import { sampleBody } from './samples.js';
+import { addMember, sampleBody } from './samples.js';
 
 let s: TestServer;
 let admin: string;
@@ -78,7 +78,7 @@ describe.each(FLOWS.map((f, i) => [f.def.name, f, i] as const))('approval of %s'
     const url = `${f.def.path}/${f.def.write === 'save-update' ? 'save' : 'submit'}`;
     const body = await sampleBody(s.app, admin, f.def);
     if (f.def.name === 'partyAppraiseUser') {
-      body.partyArchiveId = String(100 + Math.floor(Math.random() * 1e6));
+      body.partyArchiveId = await addMember(s.app, admin, `党员${Math.random()}`.slice(0, 8));
       delete body.finalLevel; // a graded row is rated already
     }
     return String((await ok(await call(s.app, applicant(), 'POST', url, body))).id);

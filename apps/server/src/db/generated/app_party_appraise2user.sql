@@ -8,8 +8,8 @@ CREATE TABLE IF NOT EXISTS app_party_appraise2user (
   id bigint PRIMARY KEY, -- primary key
   tenant_id varchar(12) NOT NULL, -- tenant group
   appraise_id bigint NOT NULL, -- 评议
-  member_name varchar(32) NOT NULL, -- 党员
-  party_archive_id bigint NOT NULL, -- 党员档案
+  party_archive_id bigint NOT NULL, -- 党员
+  member_name varchar(32) NOT NULL, -- 党员姓名
   self_level int, -- 自评等次
   self_time timestamp(0), -- 自评时间
   self_content varchar(5000), -- 自评内容
