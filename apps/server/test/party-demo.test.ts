@@ -16,6 +16,8 @@ afterAll(() => s.close());
 
 const TABLES = [
   'app_party_dept',
+  'app_party_archive',
+  'app_party_duty',
   'app_party_section',
   'app_party_activity',
   'app_party_activity2user',
@@ -55,5 +57,9 @@ describe('party demo data', () => {
     const tree = (await call(s.app, admin, 'GET', '/api/app_party_dept/dept/lazy-list?parentId=0')).json()
       .data;
     expect(tree.length).toBeGreaterThan(0);
+    // the organisation tree counts the members of each subtree
+    expect(
+      tree.reduce((n: number, r: { memberCount: number }) => n + r.memberCount, 0),
+    ).toBeGreaterThanOrEqual(100);
   });
 });

@@ -2,6 +2,7 @@
  * its dept tree, activity, study and discipline sections with material, a year of activities with
  * enrolments and reports, member reports, one appraisal round, dual registrations and discipline
  * reports at every state. Runs once, inside the demo seed's transaction on a fresh database. */
+import { idCardCheckDigit } from '@tongxin/resources';
 import type { Row, Trx } from '../../db/database.js';
 import { nextId } from '../../db/ids.js';
 import type { DemoSeedArgs } from '../../engine/module.js';
@@ -109,6 +110,79 @@ async function seedTree(c: Ctx): Promise<Branch[]> {
     branches.push({ id: node.id, name: '社区党支部' });
   }
   return branches;
+}
+
+interface Member {
+  id: string;
+  name: string;
+  phone: string;
+}
+
+/** The party members (党员档案) of the branches: most 正式, some 预备, a few 流动, entered by the office. */
+async function seedMembers(
+  c: Ctx,
+  branches: Branch[],
+  names: string[],
+  tenantIndex: number,
+): Promise<Member[]> {
+  const members: Member[] = names.map((name, i) => ({
+    id: nextId(),
+    name,
+    phone: phoneOf(400 + i + tenantIndex * 300),
+  }));
+  await insert(
+    c,
+    'app_party_archive',
+    members.map((m, i) => {
+      const year = 1955 + ((i * 7) % 45);
+      const birthday = `${year}-${String((i % 12) + 1).padStart(2, '0')}-${String((i % 27) + 1).padStart(2, '0')}`;
+      const sex = i % 3 === 1 ? 2 : 1;
+      const seq = `${String(tenantIndex)}${String(i % 100).padStart(2, '0')}`;
+      const body = `540102${birthday.replaceAll('-', '')}${seq}`;
+      return {
+        id: m.id,
+        name: m.name,
+        sex,
+        nation: i % 4 === 3 ? '01' : '04',
+        birthday,
+        id_card: body + idCardCheckDigit(body),
+        phone: m.phone,
+        party_dept_id: branches[i % branches.length]!.id,
+        education: ['20', '30', '60', '40'][i % 4],
+        member_type: i % 9 === 4 ? 2 : 1,
+        join_date: `${Math.min(year + 25, 2024)}-07-01`,
+        org_relation_status: i % 23 === 7 ? 1 : 0,
+        member_status: i % 41 === 13 ? 2 : 1,
+        apply_source: 0,
+        audit_status: 1,
+      };
+    }),
+  );
+  return members;
+}
+
+/** A month of 党员值班: past shifts done, today's under way, the rest waiting. */
+async function seedDuty(c: Ctx, branches: Branch[], members: Member[]) {
+  await insert(
+    c,
+    'app_party_duty',
+    Array.from({ length: 30 }, (_, i) => {
+      const day = i - 20;
+      const m = members[(i * 3) % members.length]!;
+      return {
+        duty_place: `${branches[i % branches.length]!.name.replace(/党支部$/, '')}党群服务中心`,
+        duty_post: (i % 4) + 1,
+        duty_date: at(day).slice(0, 10),
+        shift: (i % 3) + 1,
+        member_name: m.name,
+        phone: m.phone,
+        party_archive_id: m.id,
+        duty_status: day < 0 ? (i % 9 === 0 ? 3 : 2) : day === 0 ? 1 : 0,
+        reception_num: day < 0 ? 3 + (i % 7) : null,
+        duty_content: day < 0 ? '接待群众来访，协助办理相关事项。' : null,
+      };
+    }),
+  );
 }
 
 async function seedSections(c: Ctx) {
@@ -261,7 +335,7 @@ async function seedReports(c: Ctx, branches: Branch[], names: string[], reviewer
 }
 
 /** One appraisal round per branch of the first three, every member appraised, most rated. */
-async function seedAppraisal(c: Ctx, branches: Branch[], names: string[]) {
+async function seedAppraisal(c: Ctx, branches: Branch[], members: Member[]) {
   for (const [b, branch] of branches.slice(0, 3).entries()) {
     const id = nextId();
     await insert(c, 'app_party_appraise', [
@@ -282,10 +356,10 @@ async function seedAppraisal(c: Ctx, branches: Branch[], names: string[]) {
     await insert(
       c,
       'app_party_appraise2user',
-      names.slice(b * 8, b * 8 + 8).map((name, i) => ({
+      members.slice(b * 8, b * 8 + 8).map((m, i) => ({
         appraise_id: id,
-        member_name: name,
-        party_archive_id: nextId(),
+        member_name: m.name,
+        party_archive_id: m.id,
         self_content: '本年度认真履行党员义务，积极参加组织生活。',
         self_level: i % 4 === 0 ? 1 : 2,
         self_time: at(-50 + i),
@@ -377,13 +451,15 @@ export async function seedPartyDemo({ trx, tenantIds }: DemoSeedArgs): Promise<v
       .where('tenant_id', '=', tenantId)
       .where('account', '=', 'admin')
       .executeTakeFirst();
-    const names = memberNames(60, t * 17);
     const branches = await seedTree(c);
+    const members = await seedMembers(c, branches, memberNames(t === 0 ? 140 : 60, t * 17), t);
+    const names = members.map((m) => m.name);
+    await seedDuty(c, branches, members);
     const sections = await seedSections(c);
     const activities = await seedActivities(c, branches, sections.party, names);
     await seedArticles(c, sections, activities);
     await seedReports(c, branches, names, reviewer ? String(reviewer.id) : null);
-    await seedAppraisal(c, branches, names);
+    await seedAppraisal(c, branches, members);
     await seedDiscipline(c, names);
     await seedDoubleReports(c, branches, names);
   }
