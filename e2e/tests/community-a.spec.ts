@@ -96,8 +96,7 @@ test('community A: a complaint replied to and closed, a profile change approved'
   expect((await detail.json()).data.realName).toBe(newName);
 });
 
-// the results drawer draws with shared-ui's EChart (community B's, landing in main)
-test.fixme('community A: a questionnaire answered by three residents shows its results chart', async ({
+test('community A: a questionnaire answered by three residents shows its results chart', async ({
   page,
   request,
 }) => {

@@ -52,6 +52,7 @@ describe('demo seed', () => {
       .selectFrom('blade_user')
       .select(['account', 'role_id', 'dept_id', 'post_id', 'phone', 'id_card'])
       .where('tenant_id', '=', PLATFORM_TENANT)
+      .where('user_type', '=', 1) // staff; the residents of the domain demo data (app users) hold no role
       .where('is_deleted', '=', 0)
       .where('user_type', '=', 1)
       .execute();

@@ -16,11 +16,15 @@ import { followUpBehaviour } from './ticket-follow-up.js';
 import { ADVICE, COMPLAIN, REPORT, ticketBehaviour } from './tickets.js';
 import { userUpdateLogBehaviour } from './user-update-log.js';
 
+import { loanApproval } from './facility/loan-approval.js';
 import { cancelBorrow, giveBack, loanHooks } from './facility/loans.js';
 import { facilityHooks } from './facility/stock.js';
+import { mapConfig } from './map/map-config.js';
 import { meshHooks } from './map/mesh-boundary.js';
 import { scoreRank } from './score/rank.js';
 import { getEnrollUsersPage, solidarityEnrolmentHooks } from './solidarity/enrolments.js';
+import { seedCommunityB } from './demo/demo-seed.js';
+import { statisticsRoutes } from './statistics/statistics-routes.js';
 import { initData } from './video/sync.js';
 import { enrolmentHooks } from './volunteer/enrol.js';
 import { absentActivity, scoreSettle } from './volunteer/settle.js';
@@ -54,7 +58,7 @@ export const communityDomain = domain(
   communityResources,
   {
     // community B (issue 14)
-    mapMesh: { hooks: meshHooks },
+    mapMesh: { hooks: meshHooks, verbs: { mapConfig } },
     scoreFlow: { verbs: { getScoreRankByDate: scoreRank } },
     microVolunteer: {
       verbs: { scoreSettle, absentActivity },
@@ -62,13 +66,23 @@ export const communityDomain = domain(
     },
     microVolunteerUser: { hooks: enrolmentHooks },
     shareFacility: { hooks: facilityHooks },
-    shareFacilityUser: { hooks: loanHooks, verbs: { giveBack, cancelBorrow } },
+    shareFacilityUser: { hooks: loanHooks, verbs: { giveBack, cancelBorrow }, approval: loanApproval },
     solidarityActivity: { verbs: { getEnrollUsersPage } },
     solidarityActivityUser: { hooks: solidarityEnrolmentHooks },
     hikCamera: { verbs: { initData } },
     // end community B
     ...communityA,
   },
-  // community A: the residents' accounts on the user controller's wire (社区用户)
-  { routes: communityUserRoutes, seedDemo: seedCommunityADemo },
+  {
+    // community B: 数据统计 (statistics-data); community A: the residents' accounts on the user
+    // controller's wire (社区用户)
+    routes: (app, ctx) => {
+      statisticsRoutes(app, ctx);
+      communityUserRoutes(app, ctx);
+    },
+    seedDemo: async (args) => {
+      await seedCommunityB(args);
+      await seedCommunityADemo(args);
+    },
+  },
 );
