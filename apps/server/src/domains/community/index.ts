@@ -75,15 +75,15 @@ export const communityDomain = domain(
     ...communityA,
   },
   {
-    // community B: 数据统计 (statistics-data); community A: the residents' accounts on the user
-    // controller's wire (社区用户)
+    // community A: the residents' accounts on the user controller's wire (社区用户);
+    // community B: 数据统计 (statistics-data)
     routes: (app, ctx) => {
-      statisticsRoutes(app, ctx);
       communityUserRoutes(app, ctx);
+      statisticsRoutes(app, ctx);
     },
     seedDemo: async (args) => {
-      await seedCommunityB(args);
       await seedCommunityADemo(args);
+      await seedCommunityB(args);
     },
   },
 );
