@@ -102,9 +102,12 @@ test('the party-member select finds a member by id card', async ({ page, request
     .locator('.ant-select')
     .first()
     .click();
-  const picker = await opened(page.getByRole('dialog').filter({ hasText: '请选择党员' }));
-  await picker.locator('input').nth(1).fill(member.idCard);
-  await picker.getByRole('button', { name: /搜\s*索|查\s*询/ }).first().click();
+  const picker = await opened(page.getByRole('dialog', { name: '请选择党员' }));
+  await picker.locator('.ant-form-item').filter({ hasText: '身份证号' }).locator('input').fill(member.idCard);
+  await picker
+    .getByRole('button', { name: /搜\s*索/ })
+    .first()
+    .click();
   await expect(picker.locator('.ant-table-row')).toHaveCount(1);
   await expect(picker.locator('.ant-table-row').first()).toContainText(member.name);
 });
