@@ -99,6 +99,8 @@ const party = root(
         ...STD,
         EXPORT,
         IMPORT,
+        ['disable', '停用', 'Disable', 2],
+        ['enable', '启用', 'Enable', 2],
       ]),
       screen(
         'party_archive_audit',
