@@ -8,5 +8,10 @@ export default defineConfig({
     },
   },
   // antd renders slowly in happy-dom on a busy 2-core machine: generous per-test time, no timed asserts
-  test: { environment: 'happy-dom', testTimeout: 60_000, include: ['test/**/*.test.{ts,tsx}'] },
+  test: {
+    environment: 'happy-dom',
+    testTimeout: 60_000,
+    setupFiles: ['./test/setup-dom.ts'],
+    include: ['test/**/*.test.{ts,tsx}'],
+  },
 });

@@ -1,5 +1,6 @@
 import { communityResources } from '@tongxin/resources';
 import { resourceScreens } from '@tongxin/shared-ui';
+import { lazy } from 'react';
 import { REMOTE_API_VERSION, type RemotePage } from '@tongxin/shared-ui/session';
 import { communityI18n } from './i18n';
 import { replyScreens } from './reply-screens';
@@ -11,4 +12,9 @@ export const i18n = communityI18n;
 export const routes: Record<string, RemotePage> = {
   ...resourceScreens(communityResources),
   ...replyScreens,
+  // community B: the statistics board (hand-written: charts, no definition)
+  '/statistics/comprehensive': lazy(() => import('./pages/ComprehensivePage')),
+  '/communityuser/userdetail': lazy(async () => ({
+    default: (await import('./pages/CommunityUserPage')).CommunityUserPage,
+  })),
 };

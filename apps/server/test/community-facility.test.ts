@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { nextId } from '../src/db/ids.js';
+import { addTenantWithUser } from './fixtures.js';
 import { call, login, startTestServer, type TestServer } from './harness.js';
 
 // 共享设施: the stock follows the loans (apply reserves, 确认借出, 确认归还 and 取消 give back), two
@@ -9,6 +10,7 @@ let s: TestServer;
 let admin: string;
 let deptId: string;
 let borrower: string;
+let manager: string;
 
 const FAC = '/api/app-share-facility/sharefacility';
 const LOAN = '/api/app_share_facility2user/sharefacility2user';
@@ -25,6 +27,16 @@ beforeAll(async () => {
         .executeTakeFirstOrThrow()
     ).id,
   );
+  const codes = (await s.db.kysely.selectFrom('blade_menu').select('code').execute()).map((m) =>
+    String(m.code),
+  );
+  await addTenantWithUser(s.db, {
+    tenantId: '000000',
+    account: 'fmanager',
+    menuCodes: codes,
+    alias: 'volunteer_manager',
+  });
+  manager = await login(s.app, { account: 'fmanager', password: 'secret' });
   borrower = nextId();
   await s.db.kysely
     .insertInto('blade_user')
@@ -142,5 +154,30 @@ describe('共享设施 stock', () => {
     expect((await loan(id)).borrowStatus).toBe(5);
     expect((await call(s.app, admin, 'POST', `${LOAN}/remove?ids=${id}`)).statusCode).toBe(200);
     expect((await stock(f)).available).toBe(2);
+  });
+
+  it('goes through 借用审核 (ShareFacilityUse): a pass makes the loan 待领取, a reject gives the unit back', async () => {
+    const f = await facility(2, 1);
+    const passed = (await borrow(f)).json().data.id;
+    const refused = (await borrow(f)).json().data.id;
+    expect(await stock(f)).toMatchObject({ available: 0, status: 1 });
+    const tasks = (await call(s.app, manager, 'GET', `${LOAN}/auditTasks?size=100`)).json().data.records;
+    const taskOf = (id: string) => tasks.find((t: { id: string }) => t.id === id)?.taskId as string;
+    expect(taskOf(passed)).toBeDefined();
+    const pass = await call(s.app, manager, 'POST', `${FAC}/useDealProcessFlow`, {
+      taskId: taskOf(passed),
+      pass: true,
+      comment: '同意借用',
+    });
+    expect(pass.statusCode, pass.body).toBe(200);
+    expect(await loan(passed)).toMatchObject({ borrowStatus: 2, auditStatus: 1 });
+    const reject = await call(s.app, manager, 'POST', `${LOAN}/dealProcessFlow`, {
+      taskId: taskOf(refused),
+      pass: false,
+      comment: '该时段已借出',
+    });
+    expect(reject.statusCode, reject.body).toBe(200);
+    expect(await loan(refused)).toMatchObject({ borrowStatus: 1, auditStatus: 2 });
+    expect((await stock(f)).available).toBe(1);
   });
 });

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { addTenantWithUser } from './fixtures.js';
 import { call, login, startTestServer, type TestServer } from './harness.js';
 
 // 民族团结活动: participants take places within the limit and are paged by getEnrollUsersPage; GET
@@ -6,6 +7,7 @@ import { call, login, startTestServer, type TestServer } from './harness.js';
 
 let s: TestServer;
 let admin: string;
+let manager: string;
 let deptId: string;
 const ACT = '/api/app-solidarity-activity/solidarityactivity';
 const USER = '/api/app-solidarity-activity-user/solidarityactivity2user';
@@ -13,6 +15,16 @@ const USER = '/api/app-solidarity-activity-user/solidarityactivity2user';
 beforeAll(async () => {
   s = await startTestServer();
   admin = await login(s.app);
+  const codes = (await s.db.kysely.selectFrom('blade_menu').select('code').execute()).map((m) =>
+    String(m.code),
+  );
+  await addTenantWithUser(s.db, {
+    tenantId: '000000',
+    account: 'vmanager',
+    menuCodes: codes,
+    alias: 'volunteer_manager',
+  });
+  manager = await login(s.app, { account: 'vmanager', password: 'secret' });
   deptId = String(
     (
       await s.db.kysely
@@ -26,6 +38,38 @@ beforeAll(async () => {
 afterAll(() => s.close());
 
 describe('民族团结活动', () => {
+  it('goes through the SolidarityActivity approval (活动审核)', async () => {
+    const made = await call(s.app, admin, 'POST', `${ACT}/submit`, {
+      title: '结对认亲交朋友',
+      activityType: 2,
+      communityId: deptId,
+      content: '结对',
+      address: '社区',
+      startTime: '2026-03-01 10:00:00',
+      endTime: '2026-03-01 12:00:00',
+      enrollStartTime: '2026-02-20 09:00:00',
+      enrollEndTime: '2026-02-28 18:00:00',
+    });
+    expect(made.statusCode, made.body).toBe(200);
+    const id = made.json().data.id;
+    expect((await call(s.app, admin, 'GET', `${ACT}/detail?id=${id}`)).json().data.auditStatus).toBe(0);
+    const tasks = (await call(s.app, manager, 'GET', `${ACT}/auditTasks?size=100`)).json().data;
+    const task = tasks.records.find((r: { id: string }) => r.id === id);
+    expect(task?.taskName).toBe('活动审核');
+    const detail = await call(s.app, manager, 'GET', `${ACT}/detailByTaskId?taskId=${task.taskId}`);
+    expect(detail.statusCode, detail.body).toBe(200);
+    const dealt = await call(s.app, manager, 'POST', `${ACT}/dealProcessFlow`, {
+      taskId: task.taskId,
+      pass: true,
+      comment: '同意',
+    });
+    expect(dealt.statusCode, dealt.body).toBe(200);
+    expect((await call(s.app, admin, 'GET', `${ACT}/detail?id=${id}`)).json().data).toMatchObject({
+      auditStatus: 1,
+      auditRemark: '同意',
+    });
+  });
+
   it('enrols within the limit, pages the participants and cancels with a reason', async () => {
     const made = await call(s.app, admin, 'POST', `${ACT}/submit`, {
       title: '藏历新年民族团结联欢',

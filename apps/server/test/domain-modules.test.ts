@@ -24,7 +24,6 @@ const archiveDef = defineResource({
   process: partyArchiveResource.process,
   fields: [
     { name: 'realName', kind: 'string', label },
-    { name: 'auditStatus', kind: 'int', label },
   ],
 });
 

@@ -1,6 +1,7 @@
 import { hasStandard, resources } from '@tongxin/resources';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addTenantWithUser } from './fixtures.js';
+import { defaultDomains } from '../src/domains/index.js';
 import { insertDirectRow } from './direct-rows.js';
 import { call, login, startTestServer, type TestServer } from './harness.js';
 
@@ -84,13 +85,20 @@ describe.each(readOnly.map((d) => [d.name, d] as const))('%s', (_name, def) => {
     expect((await call(s.app, admin, 'GET', `${def.path}/page?notAField=1`)).statusCode).toBe(400);
   });
 
-  it('serves no write, remove or import', async () => {
+  // a domain may serve a verb of the same name (a resident's own ticket: `save`), which refuses an id
+  const domainVerbs = Object.keys(
+    defaultDomains.flatMap((d) => d.resources).find((m) => m.def.name === def.name)?.verbs ?? {},
+  );
+  it('serves no write, remove or import of the engine', async () => {
     const verbs = ['submit', 'save', 'update', 'import'];
     if (!hasStandard(def, 'delete')) verbs.push(`remove?ids=${id}`);
     for (const verb of verbs) {
       const res = await call(s.app, admin, 'POST', `${def.path}/${verb}`, { id });
-      expect(res.statusCode, verb).toBe(404);
+      if (domainVerbs.includes(verb))
+        expect([400, 403, 404], `${verb}: ${res.body}`).toContain(res.statusCode);
+      else expect(res.statusCode, verb).toBe(404);
     }
+    expect((await call(s.app, admin, 'GET', `${def.path}/detail?id=${id}`)).json().data.version ?? 1).toBe(1);
     expect((await call(s.app, admin, 'GET', `${def.path}/detail?id=${id}`)).statusCode).toBe(200);
   });
 

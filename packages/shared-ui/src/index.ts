@@ -63,3 +63,5 @@ export {
   clearRegionCache,
   type RegionCascaderProps,
 } from './widgets/RegionCascader';
+export { EChart } from './charts/EChart';
+export { StatisticsBoard } from './charts/StatisticsBoard';

@@ -1,4 +1,5 @@
 import { Card, Col, Row, Statistic } from 'antd';
+import { StatisticsBoard } from '@tongxin/shared-ui';
 import { useTranslation } from 'react-i18next';
 import { getTokenIssuedAt } from '@tongxin/api-client';
 import { useSessionStore } from '@tongxin/shared-ui/session';
@@ -9,7 +10,8 @@ import { registeredRemotes } from '../remotes/remote-registry';
 import { useAuthStore } from '../session/auth-store';
 import { useTabsStore } from '../tabs/tabs-store';
 
-/** /wel/dashboard: the session at a glance. */
+/** /wel/dashboard: the tenant's statistics board (ECharts: residents, members, requests by state, alarms,
+ * browse trends, rankings), then the session at a glance. */
 export default function DashboardPage() {
   const { t } = useTranslation('shell');
   const user = useAuthStore((s) => s.user);
@@ -32,14 +34,18 @@ export default function DashboardPage() {
     { title: t('dashboard.expiresIn'), value: user?.expires_in ?? '-' },
   ];
   return (
-    <Row gutter={[16, 16]}>
-      {stats.map((stat) => (
-        <Col key={stat.title} xs={24} sm={12} lg={8}>
-          <Card variant="borderless">
-            <Statistic title={stat.title} value={stat.value} />
-          </Card>
-        </Col>
-      ))}
-    </Row>
+    <>
+      <StatisticsBoard days={7} />
+      <div style={{ height: 16 }} />
+      <Row gutter={[16, 16]}>
+        {stats.map((stat) => (
+          <Col key={stat.title} xs={24} sm={12} lg={8}>
+            <Card variant="borderless">
+              <Statistic title={stat.title} value={stat.value} />
+            </Card>
+          </Col>
+        ))}
+      </Row>
+    </>
   );
 }

@@ -1,124 +1,170 @@
-import { useRef, useState, type MouseEvent } from 'react';
-import { Button, Card, Input, List, Space, Typography } from 'antd';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { App, Card, Col, Row, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { getStore, setStore } from '@tongxin/api-client';
+import { mapApi, type MeshRow, type PlaceRow } from './map-design/map-api';
+import { boundaryOf, createMap, L, meshLayer, placeLayer, type TaggedLayer } from './map-design/leaflet-map';
+import { ShapeDialog, type ShapeKind } from './map-design/ShapeDialog';
+import { MapLists } from './map-design/MapLists';
+import './map-design/map-design.css';
 
-interface Point {
-  id: number;
-  name: string;
-  x: number;
-  y: number;
+interface Drawing {
+  kind: ShapeKind;
+  layer: TaggedLayer;
 }
 
-const STORE_NAME = 'mapDesignPoints';
-
-/** /map/design: place, name, move and delete points on a grid canvas; kept in local storage. */
+/** /map/design: grid meshes drawn as polygons and map places as points on a Leaflet map (leaflet-draw
+ * to draw, edit and delete), saved to 网格管理 and 地图点位 as GeoJSON and coordinates. Tiles come from the
+ * `map.tileUrl` parameter; without it the map works offline on a plain background. */
 export default function MapDesignPage() {
   const { t } = useTranslation('shell');
-  const canvas = useRef<HTMLDivElement>(null);
-  const [points, setPoints] = useState<Point[]>(() => getStore<Point[]>(STORE_NAME) ?? []);
-  const [dragging, setDragging] = useState<number>();
+  const { message } = App.useApp();
+  const el = useRef<HTMLDivElement>(null);
+  const mapRef = useRef<{ map: L.Map; drawn: L.FeatureGroup } | undefined>(undefined);
+  const [meshes, setMeshes] = useState<MeshRow[]>([]);
+  const [places, setPlaces] = useState<PlaceRow[]>([]);
+  const [communities, setCommunities] = useState<{ value: string; label: string }[]>([]);
+  const [drawing, setDrawing] = useState<Drawing>();
+  const [offline, setOffline] = useState(false);
 
-  const save = (next: Point[]) => {
-    setPoints(next);
-    setStore({ name: STORE_NAME, content: next });
-  };
-  const position = (event: MouseEvent) => {
-    const box = canvas.current!.getBoundingClientRect();
-    return {
-      x: Math.round(((event.clientX - box.left) / box.width) * 1000) / 10,
-      y: Math.round(((event.clientY - box.top) / box.height) * 1000) / 10,
+  const reload = useCallback(async () => {
+    const [m, p] = await Promise.all([mapApi.meshes(), mapApi.places()]);
+    setMeshes(m);
+    setPlaces(p);
+    const drawn = mapRef.current?.drawn;
+    if (!drawn) return;
+    drawn.clearLayers();
+    for (const layer of [...m.map(meshLayer), ...p.map(placeLayer)]) if (layer) drawn.addLayer(layer);
+  }, []);
+
+  const fail = useCallback(
+    (e: unknown) => void message.error(e instanceof Error ? e.message : String(e)),
+    [message],
+  );
+
+  useEffect(() => {
+    let disposed = false;
+    void (async () => {
+      const config = await mapApi.config();
+      if (disposed || !el.current) return;
+      setOffline(!config.tileUrl);
+      const created = createMap(el.current, config);
+      mapRef.current = created;
+      wireEvents(created.map, {
+        onDraw: setDrawing,
+        onEdited: saveGeometry,
+        onDeleted: removeRows,
+        fail,
+        reload,
+      });
+      await reload();
+      setCommunities((await mapApi.communities()).map((d) => ({ value: String(d.id), label: d.deptName })));
+    })().catch(fail);
+    return () => {
+      disposed = true;
+      mapRef.current?.map.remove();
+      mapRef.current = undefined;
     };
+  }, [reload, fail]);
+
+  const saveDrawing = async (values: Record<string, unknown>) => {
+    if (!drawing) return;
+    if (drawing.kind === 'mesh') {
+      await mapApi.saveMesh({
+        ...values,
+        meshType: 1,
+        boundary: boundaryOf(drawing.layer as L.Polygon),
+      } as Partial<MeshRow>);
+    } else {
+      const at = (drawing.layer as L.Marker).getLatLng();
+      await mapApi.savePlace({
+        ...values,
+        longitude: at.lng.toFixed(7),
+        latitude: at.lat.toFixed(7),
+        showInApp: 1,
+      } as Partial<PlaceRow>);
+    }
+    setDrawing(undefined);
+    message.success(t('map.saved'));
+    await reload();
   };
-  const place = (event: MouseEvent) => {
-    if (event.target !== canvas.current) return;
-    const id = Math.max(0, ...points.map((p) => p.id)) + 1;
-    save([...points, { id, name: t('map.point', { n: id }), ...position(event) }]);
-  };
-  const move = (event: MouseEvent) => {
-    if (dragging === undefined) return;
-    const at = position(event);
-    setPoints((list) => list.map((p) => (p.id === dragging ? { ...p, ...at } : p)));
+
+  const flyTo = (layer: TaggedLayer | undefined) => {
+    const map = mapRef.current?.map;
+    if (!layer || !map) return;
+    if (layer instanceof L.Polygon) map.fitBounds(layer.getBounds());
+    else if (layer instanceof L.Marker) map.setView(layer.getLatLng(), Math.max(map.getZoom(), 16));
   };
 
   return (
-    <Card
-      title={t('map.title')}
-      variant="borderless"
-      extra={<Button onClick={() => save([])}>{t('map.clear')}</Button>}
-    >
+    <Card title={t('map.title')} variant="borderless" extra={offline ? <Tag>{t('map.offline')}</Tag> : null}>
       <Typography.Paragraph type="secondary">{t('map.hint')}</Typography.Paragraph>
-      <Space align="start" size="large" style={{ width: '100%' }} wrap>
-        <div
-          ref={canvas}
-          onClick={place}
-          onMouseMove={move}
-          onMouseUp={() => {
-            setDragging(undefined);
-            save(points);
-          }}
-          style={{
-            position: 'relative',
-            width: 640,
-            maxWidth: '100%',
-            height: 420,
-            border: '1px solid #d9d9d9',
-            borderRadius: 8,
-            backgroundImage:
-              'linear-gradient(#eee 1px, transparent 1px), linear-gradient(90deg, #eee 1px, transparent 1px)',
-            backgroundSize: '20px 20px',
-            cursor: 'crosshair',
-          }}
-        >
-          {points.map((p) => (
-            <div
-              key={p.id}
-              title={p.name}
-              onMouseDown={() => setDragging(p.id)}
-              onDoubleClick={() => save(points.filter((q) => q.id !== p.id))}
-              style={{
-                position: 'absolute',
-                left: `${p.x}%`,
-                top: `${p.y}%`,
-                transform: 'translate(-50%, -100%)',
-                cursor: 'move',
-                userSelect: 'none',
-                fontSize: 12,
-                textAlign: 'center',
-              }}
-            >
-              <div
-                style={{
-                  width: 14,
-                  height: 14,
-                  borderRadius: '50% 50% 50% 0',
-                  transform: 'rotate(-45deg)',
-                  background: 'var(--ant-color-primary, #b43c3c)',
-                  margin: '0 auto',
-                }}
-              />
-              {p.name}
-            </div>
-          ))}
-        </div>
-        <List
-          header={t('map.points')}
-          bordered
-          style={{ width: 260 }}
-          dataSource={points}
-          renderItem={(p) => (
-            <List.Item>
-              <Input
-                aria-label={t('map.name')}
-                value={p.name}
-                onChange={(e) =>
-                  save(points.map((q) => (q.id === p.id ? { ...q, name: e.target.value } : q)))
-                }
-              />
-            </List.Item>
-          )}
-        />
-      </Space>
+      <Row gutter={16}>
+        <Col xs={24} lg={17}>
+          <div ref={el} className="tx-map-canvas" data-testid="map-canvas" />
+        </Col>
+        <Col xs={24} lg={7}>
+          <MapLists meshes={meshes} places={places} onLocate={flyTo} />
+        </Col>
+      </Row>
+      <ShapeDialog
+        kind={drawing?.kind}
+        communities={communities}
+        onOk={(values) => saveDrawing(values).catch(fail)}
+        onCancel={() => {
+          setDrawing(undefined);
+          void reload();
+        }}
+      />
     </Card>
   );
+}
+
+/** A shape's new geometry saved on its row (read first for its version). */
+async function saveGeometry(layer: TaggedLayer): Promise<void> {
+  const tag = layer.tag;
+  if (!tag?.id) return;
+  if (tag.kind === 'mesh') {
+    const row = await mapApi.meshDetail(tag.id);
+    await mapApi.saveMesh({
+      ...row,
+      boundary: boundaryOf(layer as unknown as L.Polygon),
+      centerLng: null,
+      centerLat: null,
+    });
+  } else {
+    const row = await mapApi.placeDetail(tag.id);
+    const at = (layer as unknown as L.Marker).getLatLng();
+    await mapApi.savePlace({ ...row, longitude: at.lng.toFixed(7), latitude: at.lat.toFixed(7) });
+  }
+}
+
+async function removeRows(layer: TaggedLayer): Promise<void> {
+  const tag = layer.tag;
+  if (!tag?.id) return;
+  await (tag.kind === 'mesh' ? mapApi.removeMesh(tag.id) : mapApi.removePlace(tag.id));
+}
+
+function wireEvents(
+  map: L.Map,
+  on: {
+    onDraw: (d: Drawing) => void;
+    onEdited: (layer: TaggedLayer) => Promise<void>;
+    onDeleted: (layer: TaggedLayer) => Promise<void>;
+    fail: (e: unknown) => void;
+    reload: () => Promise<void>;
+  },
+) {
+  const each = async (event: L.LeafletEvent, fn: (layer: TaggedLayer) => Promise<void>) => {
+    const layers: TaggedLayer[] = [];
+    (event as L.DrawEvents.Edited).layers.eachLayer((l) => layers.push(l as TaggedLayer));
+    for (const layer of layers) await fn(layer);
+  };
+  map.on(L.Draw.Event.CREATED, (event) => {
+    const layer = (event as L.DrawEvents.Created).layer as TaggedLayer;
+    const kind: ShapeKind = layer instanceof L.Marker ? 'place' : 'mesh';
+    layer.tag = { kind };
+    on.onDraw({ kind, layer });
+  });
+  map.on(L.Draw.Event.EDITED, (event) => void each(event, on.onEdited).then(on.reload).catch(on.fail));
+  map.on(L.Draw.Event.DELETED, (event) => void each(event, on.onDeleted).then(on.reload).catch(on.fail));
 }

@@ -31,6 +31,16 @@ export const shareFacilityUserResource = defineResource({
   drawerWidth: 800,
   labelField: 'name',
   defaultSort: [{ field: 'applyTime', direction: 'desc' }],
+  process: {
+    key: 'ShareFacilityUse',
+    name: '共享设施借用流程',
+    category: 'flow_5',
+    perm: 'share_facility_audit_audit',
+    taskName: '借用审核',
+    groups: 'volunteer_manager,admin',
+    auditScreen: '/share/sharefacilityaudit',
+    dealPaths: ['/api/app-share-facility/sharefacility/useDealProcessFlow'],
+  },
   actions: [
     move('lend', '确认借出', 'Hand over', [2], {
       effect: {
@@ -136,29 +146,6 @@ export const shareFacilityUserResource = defineResource({
       defaultValue: 0,
       nullable: false,
       search: 'equal',
-    },
-    {
-      name: 'auditUser',
-      kind: 'ref',
-      label: { zh: '审核人', en: 'Reviewer' },
-      ref: { resource: 'user', labelField: 'realName' },
-      readOnly: true,
-      list: false,
-    },
-    {
-      name: 'auditTime',
-      kind: 'datetime',
-      label: { zh: '审核时间', en: 'Reviewed' },
-      readOnly: true,
-      list: false,
-    },
-    {
-      name: 'auditRemark',
-      kind: 'string',
-      label: { zh: '审核意见', en: 'Review note' },
-      maxLength: 500,
-      readOnly: true,
-      list: false,
     },
     {
       name: 'returnCondition',

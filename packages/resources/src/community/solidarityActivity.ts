@@ -30,6 +30,15 @@ export const solidarityActivityResource = defineResource({
   drawerWidth: 960,
   labelField: 'title',
   defaultSort: [{ field: 'startTime', direction: 'desc' }],
+  process: {
+    key: 'SolidarityActivity',
+    name: '民族团结活动审核流程',
+    category: 'flow_3',
+    perm: 'solidarity_activity_audit_audit',
+    taskName: '活动审核',
+    groups: 'volunteer_manager,admin',
+    auditScreen: '/solidarity/solidarityactivityaudit',
+  },
   details: [
     {
       resource: 'solidarityActivityUser',

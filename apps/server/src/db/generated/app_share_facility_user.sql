@@ -20,13 +20,16 @@ CREATE TABLE IF NOT EXISTS app_share_facility_user (
   actual_borrow_time timestamp(0), -- 实际借出
   actual_return_time timestamp(0), -- 实际归还
   borrow_status int NOT NULL DEFAULT 0, -- 借用状态
-  audit_user bigint, -- 审核人
-  audit_time timestamp(0), -- 审核时间
-  audit_remark varchar(500), -- 审核意见
   return_condition int, -- 归还情况
   return_remark varchar(200), -- 归还说明
   compensate_way int, -- 赔偿方式
   qr_code varchar(500), -- 借用凭证
+  process_definition_id bigint, -- approval group
+  process_instance_id bigint, -- approval group
+  audit_status int, -- approval group
+  audit_user bigint, -- approval group
+  audit_time timestamp(0), -- approval group
+  audit_remark varchar(500), -- approval group
   create_user bigint, -- audit group
   create_dept bigint, -- audit group
   create_time timestamp(0), -- audit group

@@ -36,6 +36,12 @@ CREATE TABLE IF NOT EXISTS app_solidarity_activity (
   cancel_time timestamp(0), -- 取消时间
   summary varchar(5000), -- 活动总结
   summary_images varchar(2000), -- 活动照片
+  process_definition_id bigint, -- approval group
+  process_instance_id bigint, -- approval group
+  audit_status int, -- approval group
+  audit_user bigint, -- approval group
+  audit_time timestamp(0), -- approval group
+  audit_remark varchar(500), -- approval group
   create_user bigint, -- audit group
   create_dept bigint, -- audit group
   create_time timestamp(0), -- audit group

@@ -2,6 +2,8 @@
  * approval effects and statistics. Nothing here reaches into another domain. */
 import { communityResources } from '@tongxin/resources';
 import { domain, type Behaviour } from '../../engine/module.js';
+import { communityUserRoutes } from './community-users.js';
+import { seedCommunityADemo } from './demo-seed.js';
 import { householdHooks, householdRecordHooks, passHouseholdRecord } from './household.js';
 import { infoCommunityHooks } from './info.js';
 import { messageCenterHooks } from './messages.js';
@@ -9,14 +11,20 @@ import { publishNotice } from './notice-publish.js';
 import { optionHooks, publishQuestionnaire, questionHooks, questionnaireHooks } from './questionnaire.js';
 import { answerQuestionnaire } from './questionnaire-answer.js';
 import { getResult2user, getResults, listByQuestionIdAndUserId } from './questionnaire-results.js';
+import { readAllMessages, readMessages, readNotice } from './resident-reads.js';
+import { followUpBehaviour } from './ticket-follow-up.js';
 import { ADVICE, COMPLAIN, REPORT, ticketBehaviour } from './tickets.js';
 import { userUpdateLogBehaviour } from './user-update-log.js';
 
+import { loanApproval } from './facility/loan-approval.js';
 import { cancelBorrow, giveBack, loanHooks } from './facility/loans.js';
 import { facilityHooks } from './facility/stock.js';
+import { mapConfig } from './map/map-config.js';
 import { meshHooks } from './map/mesh-boundary.js';
 import { scoreRank } from './score/rank.js';
 import { getEnrollUsersPage, solidarityEnrolmentHooks } from './solidarity/enrolments.js';
+import { seedCommunityB } from './demo/demo-seed.js';
+import { statisticsRoutes } from './statistics/statistics-routes.js';
 import { initData } from './video/sync.js';
 import { enrolmentHooks } from './volunteer/enrol.js';
 import { absentActivity, scoreSettle } from './volunteer/settle.js';
@@ -25,7 +33,8 @@ import { absentActivity, scoreSettle } from './volunteer/settle.js';
 const communityA: Behaviour = {
   infoCommunity: { hooks: infoCommunityHooks },
   sysNotice: { verbs: { publish: publishNotice } },
-  messageCenter: { hooks: messageCenterHooks },
+  messageCenter: { hooks: messageCenterHooks, verbs: { read: readMessages, readAll: readAllMessages } },
+  sysNotice2target: { verbs: { read: readNotice } },
   household: { hooks: householdHooks },
   householdRecord: { hooks: householdRecordHooks, verbs: { auditPass: passHouseholdRecord } },
   questionnaire: {
@@ -38,23 +47,42 @@ const communityA: Behaviour = {
   sysComplain: ticketBehaviour(COMPLAIN),
   sysAdvice: ticketBehaviour(ADVICE),
   sysReport: ticketBehaviour(REPORT),
+  sysComplainReply: followUpBehaviour(COMPLAIN),
+  sysAdviceReply: followUpBehaviour(ADVICE),
+  sysReportReply: followUpBehaviour(REPORT),
   userUpdateLog: userUpdateLogBehaviour,
 };
 
-export const communityDomain = domain('community', communityResources, {
-  // community B (issue 14)
-  mapMesh: { hooks: meshHooks },
-  scoreFlow: { verbs: { getScoreRankByDate: scoreRank } },
-  microVolunteer: {
-    verbs: { scoreSettle, absentActivity },
-    hooks: { views: { page2Enroll: { query: (q) => ({ ...q, activityStatus: '1' }) } } },
+export const communityDomain = domain(
+  'community',
+  communityResources,
+  {
+    // community B (issue 14)
+    mapMesh: { hooks: meshHooks, verbs: { mapConfig } },
+    scoreFlow: { verbs: { getScoreRankByDate: scoreRank } },
+    microVolunteer: {
+      verbs: { scoreSettle, absentActivity },
+      hooks: { views: { page2Enroll: { query: (q) => ({ ...q, activityStatus: '1' }) } } },
+    },
+    microVolunteerUser: { hooks: enrolmentHooks },
+    shareFacility: { hooks: facilityHooks },
+    shareFacilityUser: { hooks: loanHooks, verbs: { giveBack, cancelBorrow }, approval: loanApproval },
+    solidarityActivity: { verbs: { getEnrollUsersPage } },
+    solidarityActivityUser: { hooks: solidarityEnrolmentHooks },
+    hikCamera: { verbs: { initData } },
+    // end community B
+    ...communityA,
   },
-  microVolunteerUser: { hooks: enrolmentHooks },
-  shareFacility: { hooks: facilityHooks },
-  shareFacilityUser: { hooks: loanHooks, verbs: { giveBack, cancelBorrow } },
-  solidarityActivity: { verbs: { getEnrollUsersPage } },
-  solidarityActivityUser: { hooks: solidarityEnrolmentHooks },
-  hikCamera: { verbs: { initData } },
-  // end community B
-  ...communityA,
-});
+  {
+    // community A: the residents' accounts on the user controller's wire (社区用户);
+    // community B: 数据统计 (statistics-data)
+    routes: (app, ctx) => {
+      communityUserRoutes(app, ctx);
+      statisticsRoutes(app, ctx);
+    },
+    seedDemo: async (args) => {
+      await seedCommunityADemo(args);
+      await seedCommunityB(args);
+    },
+  },
+);

@@ -18,23 +18,6 @@ export const LEAVE_TABLE = 'blade_process_leave';
  */
 export const FLOWS_AWAITING_DEFINITIONS: ProcessDef[] = [
   {
-    key: 'SolidarityActivity',
-    name: '民族团结活动审核流程',
-    category: 'flow_3',
-    perm: 'solidarity_activity_audit_audit',
-    taskName: '活动审核',
-    groups: 'volunteer_manager,admin',
-  },
-  {
-    key: 'ShareFacilityUse',
-    name: '共享设施借用流程',
-    category: 'flow_5',
-    perm: 'share_facility_audit_audit',
-    taskName: '借用审核',
-    groups: 'volunteer_manager,admin',
-    dealPaths: ['/api/app-share-facility/sharefacility/useDealProcessFlow'],
-  },
-  {
     key: 'ShareFacilityReturn',
     name: '共享设施归还流程',
     category: 'flow_6',

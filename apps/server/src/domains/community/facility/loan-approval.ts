@@ -1,0 +1,28 @@
+/** 借用审核 (ShareFacilityUse): the approver's pass makes a waiting loan 待领取; a reject makes it 已驳回
+ * and a withdrawal 已取消, both giving its units back. Runs in the transaction that completes the task. */
+import type { ApprovalHandler } from '../../../engine/approval/move-record.js';
+import { formatDateTime } from '../../../util/datetime.js';
+import { BORROW } from './loans.js';
+import { release } from './stock.js';
+
+export const loanApproval: ApprovalHandler = {
+  async onStep({ trx, outcome, businessId, actor }) {
+    const to =
+      outcome === 'approve'
+        ? BORROW.toCollect
+        : outcome === 'reject'
+          ? BORROW.rejected
+          : outcome === 'withdraw'
+            ? BORROW.cancelled
+            : undefined;
+    if (to === undefined) return;
+    const loan = await trx
+      .updateTable('app_share_facility_user')
+      .set({ borrow_status: to, update_user: actor.userId, update_time: formatDateTime() })
+      .where('id', '=', businessId)
+      .where('borrow_status', '=', BORROW.pending)
+      .returning(['facility_id', 'quantity'])
+      .executeTakeFirst();
+    if (loan && to !== BORROW.toCollect) await release(trx, String(loan.facility_id), Number(loan.quantity));
+  },
+};

@@ -1,0 +1,108 @@
+/** 数据统计 (product-spec §7 statistics-data; domain model §13): read-only figures of the caller's tenant
+ * (row-level security binds every query to it), each with startTime and endTime. */
+import { isId } from '@tongxin/resources';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { sql } from 'kysely';
+import { requireUser } from '../../../auth/guard.js';
+import type { AppContext } from '../../../context.js';
+import type { Trx } from '../../../db/database.js';
+import { badRequest, ok } from '../../../http/envelope.js';
+import { requestParams } from '../../../http/params.js';
+import { dataCounts, userData } from './counts.js';
+import { readRange, zeroFilled, type Range } from './range.js';
+
+const BASE = '/api/statistics-data';
+const access = { config: { access: { perm: ['statistics_comprehensive_view', 'browse_log_view'] } } };
+
+/** The content modules whose publications are charted: table and label. */
+const PUBLISHED: [key: string, table: string, name: string][] = [
+  ['info', 'app_info_article', '资讯'],
+  ['notice', 'app_sys_notice', '通知公告'],
+  ['study', 'app_study_article', '学习资料'],
+  ['discipline', 'app_discipline_article', '纪检文章'],
+];
+
+type Handler = (
+  trx: Trx,
+  range: Range,
+  p: Record<string, string>,
+  request: FastifyRequest,
+) => Promise<unknown>;
+
+function route(app: FastifyInstance, ctx: AppContext, verb: string, defaultDays: number, fn: Handler) {
+  app.get(`${BASE}/${verb}`, access, async (request) => {
+    const user = requireUser(request);
+    const p = requestParams(request);
+    const range = readRange(p, defaultDays);
+    return ok(await ctx.db.tx({ tenantId: user.tenantId }, (trx) => fn(trx, range, p, request)));
+  });
+}
+
+async function browseChart(trx: Trx, range: Range) {
+  const rows = await trx
+    .selectFrom('app_browse_log')
+    .select([sql<string>`to_char(browse_time, 'YYYY-MM-DD')`.as('day'), sql<string>`count(*)`.as('n')])
+    .where('is_deleted', '=', 0)
+    .where('browse_time', '>=', range.start)
+    .where('browse_time', '<=', range.end)
+    .groupBy(sql`to_char(browse_time, 'YYYY-MM-DD')`)
+    .execute();
+  const counts = zeroFilled(range.days, rows);
+  return range.days.map((date, i) => ({ date, count: counts[i] }));
+}
+
+async function publishChart(trx: Trx, range: Range) {
+  const series = [];
+  for (const [key, table, name] of PUBLISHED) {
+    const rows = await trx
+      .selectFrom(table)
+      .select([sql<string>`to_char(publish_time, 'YYYY-MM-DD')`.as('day'), sql<string>`count(*)`.as('n')])
+      .where('is_deleted', '=', 0)
+      .where('publish_status', '=', 1)
+      .where('publish_time', '>=', range.start)
+      .where('publish_time', '<=', range.end)
+      .groupBy(sql`to_char(publish_time, 'YYYY-MM-DD')`)
+      .execute();
+    series.push({ key, name, data: zeroFilled(range.days, rows) });
+  }
+  return { dates: range.days, series };
+}
+
+async function browseRank(trx: Trx, range: Range, p: Record<string, string>) {
+  const size = Math.min(Math.max(Number.parseInt(p.size ?? '10', 10) || 10, 1), 50);
+  const rows = await trx
+    .selectFrom('app_browse_log')
+    .select([
+      'target_type',
+      'target_id',
+      sql<string>`max(target_title)`.as('title'),
+      sql<string>`count(*)`.as('n'),
+    ])
+    .where('is_deleted', '=', 0)
+    .where('browse_time', '>=', range.start)
+    .where('browse_time', '<=', range.end)
+    .groupBy(['target_type', 'target_id'])
+    .orderBy('n', 'desc')
+    .orderBy('target_id')
+    .limit(size)
+    .execute();
+  return rows.map((r, i) => ({
+    rank: i + 1,
+    targetType: r.target_type,
+    targetId: String(r.target_id),
+    title: r.title ?? '',
+    browseNum: Number(r.n),
+  }));
+}
+
+export function statisticsRoutes(app: FastifyInstance, ctx: AppContext): void {
+  route(app, ctx, 'get2UserDataById', 30, async (trx, range, p, request) => {
+    const userId = p.userId || requireUser(request).userId;
+    if (!isId(userId)) throw badRequest('用户参数不正确');
+    return userData(trx, range, userId);
+  });
+  route(app, ctx, 'getDataCount', 30, (trx, range) => dataCounts(trx, range));
+  route(app, ctx, 'getSumBrowseChartData', 7, browseChart);
+  route(app, ctx, 'getPublishChartData', 30, publishChart);
+  route(app, ctx, 'getBrowseNumRankTitle', 30, browseRank);
+}

@@ -1,0 +1,126 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { nextId } from '../src/db/ids.js';
+import { addTenantWithUser } from './fixtures.js';
+import { call, login, startTestServer, type TestServer } from './harness.js';
+
+// 数据统计 (statistics-data): counts, zero-filled browse and publish series, the browse rank, within the
+// caller's tenant and date range; bad ranges are 400s; no code, no figures.
+
+let s: TestServer;
+let admin: string;
+let other: string;
+let noRights: string;
+const BASE = '/api/statistics-data';
+
+async function browse(tenantId: string, targetId: string, title: string, at: string) {
+  await s.db.tx({ tenantId }, (trx) =>
+    trx
+      .insertInto('app_browse_log')
+      .values({
+        id: nextId(),
+        tenant_id: tenantId,
+        target_type: 'info',
+        target_id: targetId,
+        target_title: title,
+        browse_time: at,
+      })
+      .execute(),
+  );
+}
+
+beforeAll(async () => {
+  s = await startTestServer();
+  admin = await login(s.app);
+  const codes = (await s.db.kysely.selectFrom('blade_menu').select('code').execute()).map((m) =>
+    String(m.code),
+  );
+  await addTenantWithUser(s.db, { tenantId: '200002', account: 'stat', menuCodes: codes });
+  other = await login(s.app, { tenantId: '200002', account: 'stat', password: 'secret' });
+  await addTenantWithUser(s.db, { tenantId: '000000', account: 'nostat', menuCodes: [] });
+  noRights = await login(s.app, { account: 'nostat', password: 'secret' });
+  for (let i = 0; i < 3; i++) await browse('000000', '101', '藏历新年通知', '2026-03-02 10:00:00');
+  await browse('000000', '102', '垃圾分类指南', '2026-03-04 11:00:00');
+  await browse('200002', '901', '别的租户', '2026-03-02 10:00:00');
+});
+afterAll(() => s.close());
+
+describe('statistics-data', () => {
+  it('charts browses per day, zero-filled, in the tenant only', async () => {
+    const res = await call(
+      s.app,
+      admin,
+      'GET',
+      `${BASE}/getSumBrowseChartData?startTime=2026-03-01&endTime=2026-03-05`,
+    );
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().data).toEqual([
+      { date: '2026-03-01', count: 0 },
+      { date: '2026-03-02', count: 3 },
+      { date: '2026-03-03', count: 0 },
+      { date: '2026-03-04', count: 1 },
+      { date: '2026-03-05', count: 0 },
+    ]);
+    const theirs = (
+      await call(s.app, other, 'GET', `${BASE}/getSumBrowseChartData?startTime=2026-03-02&endTime=2026-03-02`)
+    ).json();
+    expect(theirs.data).toEqual([{ date: '2026-03-02', count: 1 }]);
+  });
+
+  it('ranks the most read titles of the range', async () => {
+    const rank = (
+      await call(s.app, admin, 'GET', `${BASE}/getBrowseNumRankTitle?startTime=2026-03-01&endTime=2026-03-31`)
+    ).json().data;
+    expect(rank.slice(0, 2)).toEqual([
+      { rank: 1, targetType: 'info', targetId: '101', title: '藏历新年通知', browseNum: 3 },
+      { rank: 2, targetType: 'info', targetId: '102', title: '垃圾分类指南', browseNum: 1 },
+    ]);
+  });
+
+  it('counts the modules and the users, and charts publications by module', async () => {
+    const counts = await call(
+      s.app,
+      admin,
+      'GET',
+      `${BASE}/getDataCount?startTime=2026-01-01&endTime=2026-12-31`,
+    );
+    expect(counts.statusCode, counts.body).toBe(200);
+    expect(counts.json().data).toMatchObject({
+      alarm: { total: expect.any(Number), unhandled: expect.any(Number) },
+      complain: { total: expect.any(Number), pending: expect.any(Number) },
+    });
+    const users = await call(
+      s.app,
+      admin,
+      'GET',
+      `${BASE}/get2UserDataById?startTime=2026-01-01&endTime=2026-12-31`,
+    );
+    expect(users.statusCode, users.body).toBe(200);
+    expect(users.json().data).toHaveProperty('totalUsers');
+    const published = await call(
+      s.app,
+      admin,
+      'GET',
+      `${BASE}/getPublishChartData?startTime=2026-03-01&endTime=2026-03-03`,
+    );
+    expect(published.statusCode, published.body).toBe(200);
+    expect(published.json().data.dates).toEqual(['2026-03-01', '2026-03-02', '2026-03-03']);
+    expect(published.json().data.series.map((x: { key: string }) => x.key)).toEqual([
+      'info',
+      'notice',
+      'study',
+      'discipline',
+    ]);
+  });
+
+  it('refuses bad ranges and callers without the statistics code', async () => {
+    for (const q of [
+      'startTime=yesterday',
+      'startTime=2026-03-05&endTime=2026-03-01',
+      'startTime=2020-01-01&endTime=2026-01-01',
+    ]) {
+      const res = await call(s.app, admin, 'GET', `${BASE}/getSumBrowseChartData?${q}`);
+      expect(res.statusCode, q).toBe(400);
+    }
+    expect((await call(s.app, noRights, 'GET', `${BASE}/getDataCount`)).statusCode).toBe(403);
+  });
+});
