@@ -37,6 +37,11 @@ test('every party screen opens with data', async ({ page }) => {
     const pane = page.locator('.tx-card').filter({ hasText: title }).first();
     await expect(pane.locator('.ant-table-row').first(), path).toBeVisible();
   }
+  // the remote's home: charts from the database
+  await page.goto('/party/overview');
+  const overview = page.getByTestId('party-overview');
+  await expect(overview.locator('canvas').first()).toBeVisible();
+  await expect(overview.getByText('党员人数')).toBeVisible();
 });
 
 test('an activity is cancelled with a reason and its enrolment shows it', async ({ page, request }) => {
