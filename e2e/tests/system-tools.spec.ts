@@ -1,7 +1,14 @@
+import { mkdtempSync, rmSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
-import { expect, test } from '@playwright/test';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import { adminApi } from '../helpers/shell';
 import { confirm, expectMessage, login, opened, rowAction } from './system-helpers';
+
+/** Resolves the server's packages (s3rver is its test dependency). */
+const serverRequire = createRequire(path.resolve(import.meta.dirname, '../../apps/server/package.json'));
 
 // Issue 15 in the browser: logs, 在线用户 with 强制下线, 对象存储 → 附件管理 (upload, download), 代码生成 preview.
 
@@ -42,16 +49,59 @@ test('an online user forced out by the administrator is refused at their next re
   await expect(page.locator('.ant-table-row').first()).toBeVisible();
 });
 
-test('a file uploaded in 附件管理 goes to the enabled store, is listed and downloads', async ({
+test('a file uploaded in 附件管理 goes to the enabled S3 store, is listed and downloads', async ({
   page,
   request,
 }) => {
+  // a local S3-compatible server (s3rver, the server's test dependency) as the store to switch to
+  type S3Class = new (o: object) => S3Server;
+  const loaded = serverRequire('s3rver') as S3Class | { default: S3Class };
+  const S3rver = typeof loaded === 'function' ? loaded : loaded.default;
+  const dir = mkdtempSync(path.join(tmpdir(), 'tongxin-e2e-s3-'));
+  const s3 = new S3rver({
+    port: 0,
+    address: '127.0.0.1',
+    silent: true,
+    directory: dir,
+    configureBuckets: [{ name: 'e2e' }],
+  });
+  const { port } = await s3.run();
+  try {
+    await uploadToS3(page, request, `http://127.0.0.1:${port}`);
+  } finally {
+    await s3.close();
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+interface S3Server {
+  run(): Promise<{ port: number }>;
+  close(): Promise<void>;
+}
+
+async function uploadToS3(page: Page, request: APIRequestContext, endpoint: string) {
   const call = await adminApi(request);
-  const code = `disk${Date.now().toString().slice(-6)}`;
-  await call('post', '/api/blade-resource/oss/submit', { category: 1, ossCode: code });
+  const code = `s3${Date.now().toString().slice(-6)}`;
+  const { id } = await call<{ id: string }>('post', '/api/blade-resource/oss/submit', {
+    category: 2,
+    ossCode: code,
+    endpoint,
+    bucketName: 'e2e',
+    accessKey: 'S3RVER',
+    secretKey: 'S3RVER',
+  });
+  try {
+    await switchAndUpload(page, code);
+  } finally {
+    // the tenant's uploads go back to the server's own store for the other tests
+    await call('post', `/api/blade-resource/oss/remove?ids=${id}`);
+  }
+}
+
+async function switchAndUpload(page: Page, code: string) {
   await login(page);
 
-  // 对象存储: enable the new local configuration
+  // 对象存储: enable the new S3 configuration
   await page.goto('/resource/oss');
   const ossRow = page.locator('.ant-table-row').filter({ hasText: code }).first();
   await rowAction(page, ossRow, /启\s*用/);
@@ -75,7 +125,7 @@ test('a file uploaded in 附件管理 goes to the enabled store, is listed and d
   expect(file.suggestedFilename()).toBe('e2e说明.txt');
   expect(new URL(file.url()).pathname).toMatch(/^\/files\/o\d+\/\d{8}\/[0-9a-f]{32}\.txt$/);
   expect(await readFile((await file.path())!, 'utf8')).toBe('e2e attachment');
-});
+}
 
 test('the code generator previews the definition made from a table', async ({ page, request }) => {
   const call = await adminApi(request);

@@ -34,6 +34,17 @@ describe('attachments', () => {
     expect(file.rawPayload.equals(TEXT)).toBe(true);
   });
 
+  it('put-file stores a file without an attachment row', async () => {
+    const up = await upload(s.app, admin, '/api/blade-resource/oss/endpoint/put-file', '无记录.txt', TEXT);
+    expect(up.statusCode, up.body).toBe(200);
+    expect(up.json().data).not.toHaveProperty('attachId');
+    expect((await s.app.inject({ method: 'GET', url: up.json().data.link })).statusCode).toBe(200);
+    const listed = (
+      await call(s.app, admin, 'GET', '/api/blade-resource/attach/list?originalName=无记录')
+    ).json().data;
+    expect(listed.records).toEqual([]);
+  });
+
   it('removes the stored object with the record', async () => {
     const up = await upload(s.app, admin, PUT, '删除我.txt', TEXT);
     const { attachId, link } = up.json().data;

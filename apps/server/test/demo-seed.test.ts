@@ -46,6 +46,24 @@ describe('demo seed', () => {
     expect(await countAll()).toEqual(countsAfterFirst);
   });
 
+  it('gives the system tools a data source, an enabled log-only SMS configuration and a local store', async () => {
+    const source = await s.db.kysely.selectFrom('blade_datasource').select('driver_class').execute();
+    expect(source.map((r) => r.driver_class)).toContain('builtin');
+    const sms = await s.db.kysely
+      .selectFrom('blade_sms')
+      .select(['tenant_id', 'status'])
+      .where('sms_code', '=', 'demo-log')
+      .execute();
+    expect(sms.map((r) => r.tenant_id).sort()).toEqual([PLATFORM_TENANT, DEMO_TENANT].sort());
+    expect(sms.every((r) => r.status === 2)).toBe(true);
+    const oss = await s.db.kysely
+      .selectFrom('blade_oss')
+      .select('status')
+      .where('oss_code', '=', 'local')
+      .execute();
+    expect(oss).toHaveLength(2);
+  });
+
   it('creates 30+ platform users, each with a dept, a post and a role of the tenant', async () => {
     // staff accounts (the residents' app accounts, userType 2, belong to the community seed)
     const users = await s.db.kysely

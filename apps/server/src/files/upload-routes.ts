@@ -52,7 +52,9 @@ export function uploadRoutes(app: FastifyInstance, ctx: AppContext): void {
     files: new DailyQuota(ctx.store, 'upload-files', ctx.config.uploadQuotaFiles),
   };
 
-  const upload = async (request: FastifyRequest) => {
+  /** `attach`: put-file-attach records the file for 附件管理; put-file stores it without that row (api-contract
+   * §7.5 `put-file` → BladeFile). */
+  const upload = (attach: boolean) => async (request: FastifyRequest) => {
     const user = requireUser(request);
     const file = await request
       .file({ limits: { fileSize: MAX_UPLOAD_BYTES, files: 1 } })
@@ -64,7 +66,7 @@ export function uploadRoutes(app: FastifyInstance, ctx: AppContext): void {
         quota.files.remaining(user.userId),
       ]);
       if (left.some((n) => n <= 0)) throw new ApiError(429, '今日上传的文件已达上限,请明天再试');
-      const stored = await store(request, user, file);
+      const stored = await store(request, user, file, attach);
       await quota.bytes.add(user.userId, stored.bytes);
       await quota.files.add(user.userId, 1);
       return ok(stored.answer);
@@ -75,7 +77,7 @@ export function uploadRoutes(app: FastifyInstance, ctx: AppContext): void {
   };
 
   /** Checks the name and type, streams the file into the store and records it. */
-  const store = async (request: FastifyRequest, user: AuthUser, file: MultipartFile) => {
+  const store = async (request: FastifyRequest, user: AuthUser, file: MultipartFile, attach: boolean) => {
     const name = path.basename((file.filename || '').replace(/\\/g, '/'));
     // Control characters (NUL, line breaks) have no place in a name and the database refuses NUL.
     if ([...name].some((c) => c.charCodeAt(0) < 0x20 || c.charCodeAt(0) === 0x7f))
@@ -106,6 +108,7 @@ export function uploadRoutes(app: FastifyInstance, ctx: AppContext): void {
       throw new ApiError(503, '文件存储不可用,请检查对象存储配置后重试');
     }
     const link = `/files/${stored}`;
+    if (!attach) return { answer: { link, domain: '', name: stored, originalName }, bytes: inspector.bytes };
     const id = nextId();
     const now = formatDateTime();
     const record = ctx.db.tx({ tenantId: user.tenantId }, (trx) =>
@@ -137,8 +140,8 @@ export function uploadRoutes(app: FastifyInstance, ctx: AppContext): void {
     return { answer: { link, domain: '', name: stored, originalName, attachId: id }, bytes: inspector.bytes };
   };
   const access = { config: { access: { token: true as const } } };
-  app.post('/api/blade-resource/oss/endpoint/put-file-attach', access, upload);
-  app.post('/api/blade-resource/oss/endpoint/put-file', access, upload);
+  app.post('/api/blade-resource/oss/endpoint/put-file-attach', access, upload(true));
+  app.post('/api/blade-resource/oss/endpoint/put-file', access, upload(false));
 
   app.get('/files/*', async (request, reply) => {
     const name = (request.params as { '*': string })['*'];

@@ -9,6 +9,7 @@ import { clientHooks } from './client.js';
 import { deptHooks } from './dept.js';
 import { dictHooks } from './dict.js';
 import { dictRoutes } from './dict-routes.js';
+import { seedSystemDemo } from './demo-seed.js';
 import { menuRoutes } from './menu-routes.js';
 import { onlineUserBehaviour } from './online-user.js';
 import { ossBehaviour } from './oss.js';
@@ -59,5 +60,5 @@ export const systemDomain = domain(
     modelPrototype: modelPrototypeBehaviour,
     code: codeBehaviour,
   },
-  { routes: systemRoutes },
+  { routes: systemRoutes, seedDemo: seedSystemDemo },
 );
