@@ -8,6 +8,11 @@ import { login, rowAction } from './system-helpers';
 test('map design, dashboards and a facility loan', async ({ page }) => {
   await login(page);
 
+  // the bell counts the unhandled device alarms (demo: a week of alarms) and lists the latest
+  await page.getByRole('button', { name: '消息通知' }).click();
+  await expect(page.getByTestId('notice-alarm').first()).toBeVisible();
+  await page.keyboard.press('Escape');
+
   // /map/design: draw a rectangle with leaflet-draw, name it, and find it again after a reload
   await page.goto('/map/design');
   const canvas = page.getByTestId('map-canvas');
