@@ -67,7 +67,11 @@ async function startNode(script: string, cwd: string, env: Record<string, string
 }
 
 /** The real server (apps/server/src/main.ts) on the bench database. */
-export function startServer(databaseUrl: string, dataDir: string): Promise<ChildServer> {
+export function startServer(
+  databaseUrl: string,
+  dataDir: string,
+  extraEnv: Record<string, string> = {},
+): Promise<ChildServer> {
   return startNode(
     'src/main.ts',
     path.join(repo, 'apps/server'),
@@ -81,6 +85,7 @@ export function startServer(databaseUrl: string, dataDir: string): Promise<Child
       // The upload scenario sends gigabytes as one user: no daily upload quota here.
       UPLOAD_QUOTA_MB: '0',
       UPLOAD_QUOTA_FILES: '0',
+      ...extraEnv,
     },
     '/api/health',
   );

@@ -49,11 +49,31 @@ export function serverLikePool(connectionString: string): pg.Pool {
   });
 }
 
+/** The server opens a transaction (BEGIN and the settings) in the round trip of its first statement,
+ * whose parameters are then written in the text (apps/server/src/db/first-statement.ts). */
+const OPENING = /^\/\* tongxin:open \*\/ begin; select [^;]*; /;
+
+/** A statement without the transaction's opening in front of it. */
+export const withoutOpening = (s: Statement): Statement => ({ ...s, text: s.text.replace(OPENING, '') });
+
 /** Which part of a list request a statement is: the page, the total, or the transaction around them. */
 export function kindOf(s: Statement): 'page' | 'total' | 'other' {
-  if (/^explain\b/i.test(s.text) || /count\(\*\)/i.test(s.text)) return 'total';
-  if (/^select \*/i.test(s.text) && /\blimit\b/i.test(s.text)) return 'page';
+  const text = withoutOpening(s).text;
+  if (/^explain\b/i.test(text) || /count\(\*\)/i.test(text)) return 'total';
+  if (/^select \*/i.test(text) && /\blimit\b/i.test(text)) return 'page';
   return 'other';
+}
+
+/** `substitute` applied to the values and to the number literals of the text (a first statement carries
+ * its values in the text). */
+export function substituted(s: Statement, substitute: (value: unknown) => unknown): Statement {
+  return {
+    text: s.text.replace(/'(\d+)'/g, (literal, digits: string) => {
+      const v = substitute(digits);
+      return v === digits ? literal : `'${String(v)}'`;
+    }),
+    values: s.values.map(substitute),
+  };
 }
 
 /** Replays the statements on one pooled connection, as the server's one transaction does.
@@ -68,7 +88,8 @@ export async function replay(
   try {
     for (const [i, s] of statements.entries()) {
       const t = performance.now();
-      await client.query(s.text, s.values.map(substitute));
+      const st = substituted(s, substitute);
+      await client.query(st.text, st.values);
       timings?.[i]?.push(performance.now() - t);
     }
   } catch (e) {

@@ -1,9 +1,9 @@
 import { communityResources } from '@tongxin/resources';
 import { resourceScreens } from '@tongxin/shared-ui';
+import { lazy } from 'react';
 import { REMOTE_API_VERSION, type RemotePage } from '@tongxin/shared-ui/session';
 import { communityI18n } from './i18n';
 import { replyScreens } from './reply-screens';
-import { lazy } from 'react';
 
 export const apiVersion = REMOTE_API_VERSION;
 export const namespace = 'community';
@@ -14,4 +14,7 @@ export const routes: Record<string, RemotePage> = {
   ...replyScreens,
   // community B: the statistics board (hand-written: charts, no definition)
   '/statistics/comprehensive': lazy(() => import('./pages/ComprehensivePage')),
+  '/communityuser/userdetail': lazy(async () => ({
+    default: (await import('./pages/CommunityUserPage')).CommunityUserPage,
+  })),
 };

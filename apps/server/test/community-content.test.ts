@@ -65,6 +65,19 @@ describe('notice publish', () => {
     ).json().data;
     expect(inbox.records[0]).toMatchObject({ title: '停水通知', receiverType: 1, readStatus: 0 });
     expect((await post(`${NOTICE}/publish?ids=${id}`, {})).json().msg).toBe('「停水通知」已发布');
+    // the resident opens it: their receipt is read once, the notice counts it, the message is read
+    const r1 = await login(s.app, { account: 'r1', password: 'secret' });
+    for (let i = 0; i < 2; i++)
+      expect((await call(s.app, r1, 'POST', `${TARGETS}/read`, { noticeId: id })).statusCode).toBe(200);
+    expect((await call(s.app, admin, 'GET', `${NOTICE}/detail?id=${id}`)).json().data.readNum).toBe(1);
+    const mine = await s.db.kysely
+      .selectFrom('app_message_center')
+      .select('read_status')
+      .where('receiver_id', '=', residents[0]!)
+      .where('biz_id', '=', id)
+      .executeTakeFirstOrThrow();
+    expect(mine.read_status).toBe(1);
+    expect((await call(s.app, r1, 'POST', `${MESSAGES}/readAll`, {})).statusCode).toBe(200);
     expect((await post(`${NOTICE}/withdraw?ids=${id}`, {})).statusCode).toBe(200);
   });
 

@@ -101,6 +101,23 @@ describe('complaint', () => {
   });
 });
 
+describe('resident follow-up', () => {
+  it("adds the resident's question to an open ticket only", async () => {
+    const id = (
+      await post(`${COMPLAIN}/save`, { complainType: 1, title: '追问测试', content: '内容' }, resident)
+    ).json().data.id;
+    const REPLY = '/api/app-sys-complain-reply/syscomplainreply';
+    const asked = await post(`${REPLY}/save`, { complainId: id, content: '什么时候处理?' }, resident);
+    expect(asked.json().msg, asked.body).toBe('提交成功');
+    const rows = (await get(`${REPLY}/list?complainId_equal=${id}`)).json().data.records;
+    expect(rows[0]).toMatchObject({ replyType: 2, content: '什么时候处理?', replyUserName: '卓玛' });
+    expect((await post(`${REPLY}/save`, { complainId: id, content: '冒充' })).json().msg).toBe('投诉不存在');
+    await post(`${COMPLAIN}/finish?ids=${id}`, { comment: '已处理' });
+    const late = await post(`${REPLY}/submit`, { complainId: id, content: '再问' }, resident);
+    expect(late.json().msg).toBe('该投诉已办结,不能再回复');
+  });
+});
+
 describe('advice and snap report', () => {
   it('adopts advice and closes a snap report as verified', async () => {
     const advice = (

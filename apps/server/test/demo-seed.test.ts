@@ -47,12 +47,14 @@ describe('demo seed', () => {
   });
 
   it('creates 30+ platform users, each with a dept, a post and a role of the tenant', async () => {
+    // staff accounts (the residents' app accounts, userType 2, belong to the community seed)
     const users = await s.db.kysely
       .selectFrom('blade_user')
       .select(['account', 'role_id', 'dept_id', 'post_id', 'phone', 'id_card'])
       .where('tenant_id', '=', PLATFORM_TENANT)
       .where('user_type', '=', 1) // staff; the residents of the domain demo data (app users) hold no role
       .where('is_deleted', '=', 0)
+      .where('user_type', '=', 1)
       .execute();
     expect(users.length).toBeGreaterThanOrEqual(31);
     const ids = async (table: string) =>
@@ -82,6 +84,50 @@ describe('demo seed', () => {
       }
     }
     expect(new Set(users.map((u) => u.phone)).size).toBe(users.length);
+  });
+
+  it('gives every demo community residents, content, feedback and questionnaires with consistent counters', async () => {
+    for (const tenantId of [PLATFORM_TENANT, DEMO_TENANT]) {
+      expect(await count('app_household', tenantId), tenantId).toBeGreaterThan(300);
+      expect(await count('app_sys_complain', tenantId)).toBeGreaterThan(0);
+      expect(await count('app_questionnaire_user', tenantId)).toBeGreaterThan(0);
+    }
+    expect(await count('app_household', PLATFORM_TENANT)).toBeGreaterThan(2000);
+    const notices = await s.db.kysely
+      .selectFrom('app_sys_notice')
+      .select(['id', 'total_num', 'read_num'])
+      .where('publish_status', '=', 1)
+      .execute();
+    for (const n of notices) {
+      const receipts = await s.db.kysely
+        .selectFrom('app_sys_notice2target')
+        .select(['read_status'])
+        .where('notice_id', '=', n.id)
+        .execute();
+      expect(receipts.length).toBe(n.total_num);
+      expect(receipts.filter((r) => r.read_status === 1).length).toBe(n.read_num);
+    }
+    const options = await s.db.kysely
+      .selectFrom('app_questionnaire_option')
+      .select(['id', 'select_num'])
+      .execute();
+    const lines = await s.db.kysely.selectFrom('app_questionnaire_answer').select('option_ids').execute();
+    for (const o of options)
+      expect(
+        lines.filter((l) =>
+          String(l.option_ids ?? '')
+            .split(',')
+            .includes(String(o.id)),
+        ).length,
+      ).toBe(o.select_num);
+    // the open tickets wait in their process for the reply screens
+    const open = await s.db.kysely
+      .selectFrom('app_sys_complain')
+      .select('process_instance_id')
+      .where('handle_status', 'in', [0, 1])
+      .execute();
+    expect(open.length).toBeGreaterThan(0);
+    for (const t of open) expect(t.process_instance_id).toBeTruthy();
   });
 
   it('builds a county → street → community tree with consistent ancestors', async () => {

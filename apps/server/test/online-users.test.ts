@@ -12,7 +12,7 @@ beforeAll(async () => {
 });
 afterAll(() => s.close());
 
-type Session = { id: string; account: string; tenantId: string };
+type Session = { id: string; account: string; tenantId: string; lastTime: string };
 const sessions = async (token: string, query = '') => {
   const res = await call(s.app, token, 'GET', `/api/blade-system/online-user/list?size=500${query}`);
   expect(res.statusCode, res.body).toBe(200);
@@ -26,6 +26,20 @@ describe('online users', () => {
     expect((await sessions(admin, '&account=walker')).length).toBe(1);
     await call(s.app, token, 'GET', '/api/blade-auth/oauth/logout');
     expect(await sessions(admin, '&account=walker')).toEqual([]);
+  });
+
+  it('notes when a session was last active', async () => {
+    await addTenantWithUser(s.db, { tenantId: '000000', account: 'active', menuCodes: ['param'] });
+    const token = await login(s.app, { account: 'active', password: 'secret' });
+    await s.db.kysely
+      .updateTable('blade_online_session')
+      .set({ last_time: '2001-01-01 00:00:00' })
+      .where('account', '=', 'active')
+      .execute();
+    await call(s.app, token, 'GET', '/api/blade-auth/oauth/user-info');
+    await expect
+      .poll(async () => (await sessions(admin, '&account=active'))[0]?.lastTime)
+      .not.toBe('2001-01-01 00:00:00');
   });
 
   it('forces a session out: its access and refresh tokens are refused from the next request', async () => {

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addTenantWithUser } from './fixtures.js';
 import { call, login, startTestServer, type TestServer } from './harness.js';
+import { addMember } from './samples.js';
 
 // 党员活动 and 报名管理 (issue 12): the state follows the times, enrolment only inside the window, below
 // the limit and once per member, 取消活动 with a reason cancels the live enrolments and refuses a
@@ -118,7 +119,22 @@ describe('party activities', () => {
     expect((await enrol(closed, '扎西')).json().msg).toBe('活动报名已截止');
     const early = await activity({ es: 2, ee: 5, s: 10, e: 11 });
     expect((await enrol(early, '扎西')).json().msg).toBe('活动报名尚未开始');
-    // another tenant cannot enrol into this tenant's activity
+    // a member is named from the archive; another tenant's member or activity is not found
+    const open = await activity({ es: -1, ee: 5, s: 10, e: 11 });
+    const member = await addMember(s.app, admin, '洛桑');
+    const byMember = await call(s.app, admin, 'POST', `${ENROL}/submit`, {
+      activityId: open,
+      partyArchiveId: member,
+    });
+    expect(byMember.statusCode, byMember.body).toBe(200);
+    const named = (await call(s.app, admin, 'GET', `${ENROL}/detail?id=${byMember.json().data.id}`)).json()
+      .data;
+    expect(named.memberName).toBe('洛桑');
+    const foreign = await call(s.app, other, 'POST', `${ENROL}/submit`, {
+      activityId: open,
+      partyArchiveId: member,
+    });
+    expect(foreign.json().msg).toBe('党员不存在');
     expect((await enrol(id, '旁人', other)).json().msg).toBe('活动不存在');
   });
 

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addTenantWithUser } from './fixtures.js';
 import { call, login, startTestServer, type TestServer } from './harness.js';
+import { addMember } from './samples.js';
 
 // 党组织 (tree, ancestors, removal), 民主评议 (once per member and round, the results summary, the
 // partyraise aliases), 思想汇报 批阅/退回, 纪检举报 (the reporter's identity behind its button code).
@@ -71,38 +72,35 @@ describe('appraisals', () => {
     });
     expect(round.statusCode, round.body).toBe(200);
     const appraiseId = round.json().data.id;
+    const ciren = await addMember(s.app, admin, '次仁');
+    const zhuoma = await addMember(s.app, admin, '卓玛');
     const first = await post(admin, `${APPRAISE_USER}/save`, {
       appraiseId,
-      memberName: '次仁',
-      partyArchiveId: '101',
+      partyArchiveId: ciren,
       selfContent: '认真学习',
       selfLevel: '1',
       finalLevel: '1',
     });
     expect(first.statusCode, first.body).toBe(200);
-    const twice = await post(admin, `${APPRAISE_USER}/save`, {
-      appraiseId,
-      memberName: '次仁',
-      partyArchiveId: '101',
-    });
+    const twice = await post(admin, `${APPRAISE_USER}/save`, { appraiseId, partyArchiveId: ciren });
     expect(twice.statusCode).toBe(400);
     expect(twice.json().msg).toBe('该党员在本轮评议中已有自评记录');
     // the alias path serves the same wire and the same rule
     const alias = await post(admin, '/api/app-party-appraise2user/partyraise2user/save', {
       appraiseId,
-      memberName: '卓玛',
-      partyArchiveId: '102',
+      partyArchiveId: zhuoma,
       finalLevel: '2',
     });
     expect(alias.statusCode, alias.body).toBe(200);
     const viaAlias = await post(admin, '/api/app-party-appraise2user/partyraise2user/save', {
       appraiseId,
-      memberName: '卓玛',
-      partyArchiveId: '102',
+      partyArchiveId: zhuoma,
     });
     expect(viaAlias.json().msg).toBe('该党员在本轮评议中已有自评记录');
     const mine = (await get(admin, `${APPRAISE_USER}/detail?id=${first.json().data.id}`)).json().data;
-    expect(mine.userStatus).toBe(3);
+    expect([mine.userStatus, mine.memberName]).toEqual([3, '次仁']);
+    const unknown = await post(admin, `${APPRAISE_USER}/save`, { appraiseId, partyArchiveId: '999' });
+    expect(unknown.json().msg).toBe('党员不存在');
     expect(mine.selfTime).toBeTruthy();
     const summary = (await get(admin, `/api/app-party-appraise/partyraise/detail?id=${appraiseId}`)).json()
       .data;

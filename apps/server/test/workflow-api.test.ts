@@ -38,9 +38,7 @@ const testDef = (name: string, path: string, table: string, process: ProcessDef 
     process,
     fields: [
       { name: 'realName', kind: 'string', label },
-      { name: 'auditStatus', kind: 'int', label },
-      { name: 'auditRemark', kind: 'string', label },
-    ],
+      ],
   });
 const archiveDef = testDef(
   'testArchive',

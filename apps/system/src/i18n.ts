@@ -4,6 +4,7 @@ import type { LanguageBundles } from '@tongxin/shared-ui/session';
 export const systemI18n: LanguageBundles = {
   'zh-CN': {
     attach: { uploaded: '上传成功' },
+    code: { previewTitle: '代码预览' },
     grant: {
       title: '权限设置',
       menu: '菜单权限',
@@ -41,6 +42,7 @@ export const systemI18n: LanguageBundles = {
   },
   en: {
     attach: { uploaded: 'Uploaded' },
+    code: { previewTitle: 'Generated code' },
     grant: {
       title: 'Grant',
       menu: 'Menus',

@@ -37,4 +37,5 @@ export const routes: Record<string, RemotePage> = {
   '/dict-horizontal/index': page(() => import('./pages/DictPage'), 'DictHorizontalPage'),
   '/dict-vertical/index': page(() => import('./pages/DictPage'), 'DictVerticalPage'),
   '/resource/attach': page(() => import('./pages/AttachPage'), 'AttachPage'),
+  '/tool/code': page(() => import('./pages/CodePage'), 'CodePage'),
 };

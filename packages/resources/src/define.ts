@@ -119,8 +119,15 @@ export interface FieldDef {
   disabledOn?: ('add' | 'edit')[];
   /** Never sent to clients (password hashes and the like); accepted on write only when `form` allows. */
   secret?: boolean;
-  /** `ref` / `parent`: the resource whose ids this holds, and its label field. */
-  ref?: { resource: string; labelField: string; multiple?: boolean };
+  /** `ref` / `parent`: the resource whose ids this holds, and its label field. `pick`: chosen in a
+   * dialog (spec §2 table select: paged, searchable by each of `columns` with `_like`, the choice kept
+   * across pages) titled `title`, e.g. 请选择党员 searching name and id card. */
+  ref?: {
+    resource: string;
+    labelField: string;
+    multiple?: boolean;
+    pick?: { title: Label; columns: string[] };
+  };
   /** Static choices when there is no dictionary. */
   options?: { value: string | number; label: Label }[];
   /** `options` / `dict`: several values may be chosen, sent and stored comma-joined (a client's grant
@@ -313,7 +320,8 @@ export const hasStandard = (def: ResourceDef, action: 'add' | 'edit' | 'delete' 
 
 /** Whether clients write the resource's records through the wire (submit/save/update): a resource that
  * offers neither add nor edit (logs, attachments added by uploading) serves no write route. */
-export const acceptsWrites = (def: ResourceDef): boolean => hasStandard(def, 'add') || hasStandard(def, 'edit');
+export const acceptsWrites = (def: ResourceDef): boolean =>
+  hasStandard(def, 'add') || hasStandard(def, 'edit');
 
 /** Whether the field's column is NOT NULL: a required field, unless `nullable` says otherwise. */
 export const isNotNull = (f: FieldDef): boolean =>

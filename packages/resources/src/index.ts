@@ -25,6 +25,12 @@ export {
 } from './system/logs';
 export { attachResource } from './system/resource/attach';
 export { OSS_CATEGORIES, OSS_ENABLED, ossResource } from './system/resource/oss';
+export { SMS_CATEGORIES, SMS_ENABLED, smsResource } from './system/resource/sms';
+export { reportResource } from './system/develop/report';
+export { BUILTIN_DRIVER, DATASOURCE_DRIVERS, datasourceResource } from './system/develop/datasource';
+export { modelResource } from './system/develop/model';
+export { modelPrototypeResource } from './system/develop/modelPrototype';
+export { CODE_DOMAINS, codeResource } from './system/develop/code';
 /** The menu screen's definition (UI only: the server serves menus by hand, so it is not in `resources`). */
 export { menuResource } from './system/menu';
 export {

@@ -2,6 +2,7 @@ import { isTenantId } from '@tongxin/resources';
 import { Kysely, PostgresDialect, sql, type Transaction } from 'kysely';
 import pg from 'pg';
 import { attachStatement } from '../http/error-log.js';
+import { firstStatementPool, OPEN_MARK } from './first-statement.js';
 import { PGliteDialect } from './pglite-dialect.js';
 
 export type Row = Record<string, unknown>;
@@ -50,7 +51,10 @@ export class Database {
       // itself fails with the same error, and the pool discards the broken client when it comes back.
       pool.on('connect', (client) => client.on('error', () => undefined));
       return new Database(
-        new Kysely<Schema>({ dialect: new PostgresDialect({ pool }), log: attachStatement }),
+        new Kysely<Schema>({
+          dialect: new PostgresDialect({ pool: firstStatementPool(pool) }),
+          log: attachStatement,
+        }),
         'postgres',
       );
     }
@@ -71,13 +75,31 @@ export class Database {
     );
   }
 
-  /** Runs `fn` in one transaction as the application role with the tenant set for row-level security. */
+  /** Runs `fn` in one transaction as the application role with the tenant set for row-level security.
+   * The transaction opens and takes its settings in one round trip: BEGIN and the settings go as one
+   * simple-protocol string (no parameters: the role is a constant, the tenant a checked code of digits),
+   * then `fn`'s statements, then COMMIT (ROLLBACK when `fn` throws). */
   async tx<T>(scope: TenantScope, fn: (trx: Trx) => Promise<T>): Promise<T> {
     if (!isTenantId(scope.tenantId)) throw new Error(`Invalid tenant id: ${scope.tenantId}`);
-    return this.kysely.transaction().execute(async (trx) => {
-      await sql`select set_config('role', ${APP_ROLE}, true), set_config('app.tenant_id', ${scope.tenantId}, true),
-        set_config('app.all_tenants', ${scope.allTenants ? 'on' : 'off'}, true)`.execute(trx);
-      return fn(trx);
+    const open = sql.raw(
+      `${OPEN_MARK}begin; select set_config('role', '${APP_ROLE}', true), set_config('app.tenant_id', '${scope.tenantId}', true), ` +
+        `set_config('app.all_tenants', '${scope.allTenants ? 'on' : 'off'}', true)`,
+    );
+    return this.kysely.connection().execute(async (conn) => {
+      let result: T;
+      try {
+        await open.execute(conn);
+        // one connection inside BEGIN … COMMIT: what Kysely's Transaction is, without its separate BEGIN
+        result = await fn(conn as unknown as Trx);
+      } catch (error) {
+        await sql
+          .raw('rollback')
+          .execute(conn)
+          .catch(() => undefined);
+        throw error;
+      }
+      await sql.raw('commit').execute(conn);
+      return result;
     });
   }
 

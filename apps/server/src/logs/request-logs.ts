@@ -1,5 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { AuthUser } from '../auth/tokens.js';
 import type { AppContext } from '../context.js';
+import { formatDateTime } from '../util/datetime.js';
 import { ApiError } from '../http/envelope.js';
 import { serializeError } from '../http/error-log.js';
 import { redactUrl } from '../http/request-log.js';
@@ -37,8 +39,10 @@ function requestColumns(request: FastifyRequest) {
  */
 export function installRequestLogs(app: FastifyInstance, ctx: AppContext): void {
   if (!ctx.logs.enabled) return;
+  const activity = sessionActivity(ctx);
   app.addHook('onResponse', async (request, reply) => {
     if (!request.user || !request.url.startsWith('/api/')) return;
+    activity(request.user);
     ctx.logs.push('blade_log_api', {
       ...requestColumns(request),
       type: reply.statusCode < 400 ? '1' : '2',
@@ -62,4 +66,30 @@ export function installRequestLogs(app: FastifyInstance, ctx: AppContext): void 
       line_number: frame ? Number(frame[2]) : null,
     });
   });
+}
+
+/** How often a session's 最近活动 (在线用户) is written at most, per instance. */
+const ACTIVITY_MS = 60_000;
+const MAX_TRACKED = 10_000;
+
+/** Notes that a session was active: its row's last_time is updated at most once a minute per instance,
+ * after the answer and without waiting. */
+function sessionActivity(ctx: AppContext): (user: AuthUser) => void {
+  const seen = new Map<string, number>();
+  return (user) => {
+    const now = Date.now();
+    if (now - (seen.get(user.sid) ?? 0) < ACTIVITY_MS) return;
+    if (seen.size >= MAX_TRACKED) seen.clear();
+    seen.set(user.sid, now);
+    void ctx.db
+      .tx({ tenantId: user.tenantId }, (trx) =>
+        trx
+          .updateTable('blade_online_session')
+          .set({ last_time: formatDateTime(new Date(now)) })
+          .where('tenant_id', '=', user.tenantId)
+          .where('session_id', '=', user.sid)
+          .execute(),
+      )
+      .catch((err: unknown) => ctx.logs.logger?.warn({ err }, 'session activity not recorded'));
+  };
 }

@@ -47,7 +47,11 @@ export function AttachPage() {
           },
           download: ({ rows }) => {
             const link = rows[0]?.link;
-            if (typeof link === 'string' && link) window.open(link, '_blank', 'noopener');
+            if (typeof link !== 'string' || !link) return;
+            const a = document.createElement('a');
+            a.href = link;
+            a.download = String(rows[0]?.originalName ?? '');
+            a.click();
           },
         }}
       />

@@ -1,6 +1,8 @@
 import { columnOnly, defineResource } from '../define';
 
-/** 纪检举报 — domain model §4.4: a resident's report of a cadre's misconduct, 受理 → 办结 or 不予受理.
+/** 纪检举报 — domain model §4.4: a resident's report of a cadre's misconduct. A new report enters the
+ * DisciplineReport approval (纪检受理: passing accepts it, 处理中; rejecting is 不予受理); 办结 closes an
+ * accepted one with the findings.
  * Confidential: the reporter's identity reaches only holders of `discipline_report_identity`
  * (domains/party/discipline-report.ts masks it for everyone else and refuses searching it). Replies
  * (举报回复) are a tab of the report. */
@@ -21,17 +23,15 @@ export const disciplineReportResource = defineResource({
   details: [
     { resource: 'disciplineReportReply', foreignKey: 'reportId', label: { zh: '举报回复', en: 'Replies' } },
   ],
+  process: {
+    key: 'DisciplineReport',
+    name: '纪检举报流程',
+    category: 'flow_2',
+    perm: 'discipline_report_reply_reply',
+    taskName: '纪检受理',
+    groups: 'secretary,admin',
+  },
   actions: [
-    {
-      name: 'accept',
-      label: { zh: '受理', en: 'Accept' },
-      placement: 'row',
-      when: { field: 'handleStatus', in: [0] },
-      effect: {
-        set: { handleStatus: 1, handleUserId: '$user', handleTime: '$now' },
-        from: { field: 'handleStatus', in: [0] },
-      },
-    },
     {
       name: 'finish',
       label: { zh: '办结', en: 'Close' },
@@ -47,23 +47,6 @@ export const disciplineReportResource = defineResource({
         set: { handleStatus: 2, surveyOpinion: '$reason', handleTime: '$now' },
         from: { field: 'handleStatus', in: [1] },
       },
-    },
-    {
-      name: 'refuse',
-      label: { zh: '不予受理', en: 'Decline' },
-      placement: 'row',
-      when: { field: 'handleStatus', in: [0] },
-      reason: {
-        field: 'surveyOpinion',
-        label: { zh: '不予受理理由', en: 'Reason' },
-        required: '请输入不予受理理由',
-        maxLength: 2000,
-      },
-      effect: {
-        set: { handleStatus: 3, surveyOpinion: '$reason', handleUserId: '$user', handleTime: '$now' },
-        from: { field: 'handleStatus', in: [0] },
-      },
-      danger: true,
     },
   ],
   fields: [

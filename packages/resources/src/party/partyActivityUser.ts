@@ -60,10 +60,24 @@ export const partyActivityUserResource = defineResource({
       width: 180,
     },
     {
+      name: 'partyArchiveId',
+      kind: 'ref',
+      label: { zh: '党员', en: 'Member' },
+      ref: {
+        resource: 'partyArchive',
+        labelField: 'name',
+        pick: { title: { zh: '请选择党员', en: 'Select a party member' }, columns: ['name', 'idCard'] },
+      },
+
+      list: false,
+      view: false,
+      index: true,
+    },
+    {
       name: 'memberName',
       kind: 'string',
       label: { zh: '报名人', en: 'Name' },
-      required: '请输入报名人',
+      help: { zh: '选择党员时自动填写', en: 'Filled from the member chosen' },
       maxLength: 32,
       search: 'like',
       width: 100,
@@ -125,12 +139,6 @@ export const partyActivityUserResource = defineResource({
       visibleWhen: { field: 'enrollStatus', in: [3] },
       width: 160,
     },
-    columnOnly({
-      name: 'partyArchiveId',
-      kind: 'long',
-      label: { zh: '党员档案', en: 'Member record' },
-      index: true,
-    }),
     columnOnly({ name: 'appUserId', kind: 'long', label: { zh: '报名账号', en: 'Account' } }),
     columnOnly({
       name: 'scoreGranted',

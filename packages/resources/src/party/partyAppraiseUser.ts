@@ -1,7 +1,9 @@
 import { columnOnly, defineResource } from '../define';
 
 /** 党员自评 — domain model §5.6 partyAppraiseUser: one row per member per round (a second one is
- * refused, domains/party/appraise.ts), the member's self-appraisal and the branch's grade.
+ * refused, domains/party/appraise.ts), the member's self-appraisal and the branch's grade; the
+ * self-appraisal goes through the PartyAppraiseUser approval (自评审核: passing rates it, rejecting
+ * returns it).
  * `partyraise2user` is an alias path of the same wire (spec §7). */
 export const partyAppraiseUserResource = defineResource({
   name: 'partyAppraiseUser',
@@ -15,6 +17,15 @@ export const partyAppraiseUserResource = defineResource({
   softDelete: true,
   drawerWidth: 800,
   write: 'save-update',
+  process: {
+    key: 'PartyAppraiseUser',
+    name: '党员自评审核流程',
+    category: 'flow_4',
+    perm: 'party_appraise_audit_audit',
+    taskName: '自评审核',
+    groups: 'secretary,admin',
+    auditScreen: '/party/partyappraiseaudit',
+  },
   labelField: 'memberName',
   defaultSort: [{ field: 'selfTime', direction: 'desc' }],
   fields: [
@@ -28,22 +39,29 @@ export const partyAppraiseUserResource = defineResource({
       width: 200,
     },
     {
-      name: 'memberName',
-      kind: 'string',
-      label: { zh: '党员', en: 'Member' },
-      required: '请输入党员姓名',
-      maxLength: 32,
-      search: 'like',
-      width: 90,
-    },
-    {
       name: 'partyArchiveId',
-      kind: 'long',
-      label: { zh: '党员档案', en: 'Member record' },
+      kind: 'ref',
+      label: { zh: '党员', en: 'Member' },
+      ref: {
+        resource: 'partyArchive',
+        labelField: 'name',
+        pick: { title: { zh: '请选择党员', en: 'Select a party member' }, columns: ['name', 'idCard'] },
+      },
       required: '请选择党员',
       list: false,
       view: false,
       index: true,
+    },
+    {
+      name: 'memberName',
+      kind: 'string',
+      label: { zh: '党员姓名', en: 'Member' },
+      nullable: false,
+      readOnly: true,
+      form: false,
+      maxLength: 32,
+      search: 'like',
+      width: 90,
     },
     {
       name: 'selfLevel',

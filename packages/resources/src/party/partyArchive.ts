@@ -61,8 +61,14 @@ export const partyArchiveResource = defineResource({
       search: 'like',
     },
     { name: 'phone', kind: 'phone', label: l('手机号码', 'Mobile'), required: '手机号码不能为空' },
-    // The party domain turns this into a reference to its organisation tree (§5.1) once that is defined.
-    { name: 'partyDeptId', kind: 'long', label: l('所在党支部', 'Branch'), required: '请选择所在党支部' },
+    {
+      name: 'partyDeptId',
+      kind: 'ref',
+      label: l('所在党支部', 'Branch'),
+      ref: { resource: 'partyDept', labelField: 'deptName' },
+      required: '请选择所在党支部',
+      search: 'equal',
+    },
     dict('memberType', l('党员类型', 'Type'), 'party_member_type', {
       required: '请选择党员类型',
       search: 'equal',

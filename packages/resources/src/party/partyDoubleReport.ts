@@ -1,7 +1,8 @@
 import { defineResource } from '../define';
 
 /** 双报到管理 — domain model §5.3: an in-service member (or a unit's party organisation) reports to the
- * community where they live: 待确认 → 已报到 | 已驳回; 已报到 → 已注销 with a reason. */
+ * community where they live: 待确认 → 已报到 | 已驳回 through the PartyDoubleReport approval (双报到审核),
+ * 已报到 → 已注销 with a reason. */
 export const partyDoubleReportResource = defineResource({
   name: 'partyDoubleReport',
   label: { zh: '双报到管理', en: 'Dual registration' },
@@ -16,34 +17,16 @@ export const partyDoubleReportResource = defineResource({
   exportable: true,
   labelField: 'name',
   defaultSort: [{ field: 'reportTime', direction: 'desc' }],
+  process: {
+    key: 'PartyDoubleReport',
+    name: '双报到审核流程',
+    category: 'flow_7',
+    perm: 'party_double_report_audit_audit',
+    taskName: '双报到审核',
+    groups: 'secretary,admin',
+    auditScreen: '/party/partydoublereportaudit',
+  },
   actions: [
-    {
-      name: 'confirm',
-      label: { zh: '确认报到', en: 'Confirm' },
-      placement: 'row',
-      when: { field: 'reportStatus', in: [0] },
-      effect: {
-        set: { reportStatus: 1, confirmTime: '$now', auditUser: '$user' },
-        from: { field: 'reportStatus', in: [0] },
-      },
-    },
-    {
-      name: 'reject',
-      label: { zh: '驳回', en: 'Reject' },
-      placement: 'row',
-      when: { field: 'reportStatus', in: [0] },
-      reason: {
-        field: 'auditRemark',
-        label: { zh: '驳回理由', en: 'Reason' },
-        required: '请输入驳回理由',
-        maxLength: 500,
-      },
-      effect: {
-        set: { reportStatus: 2, auditRemark: '$reason', auditUser: '$user' },
-        from: { field: 'reportStatus', in: [0] },
-      },
-      danger: true,
-    },
     {
       name: 'cancel',
       label: { zh: '注销', en: 'Cancel' },
@@ -195,15 +178,6 @@ export const partyDoubleReportResource = defineResource({
       list: false,
     },
     {
-      name: 'auditRemark',
-      kind: 'string',
-      label: { zh: '驳回理由', en: 'Reject reason' },
-      maxLength: 500,
-      readOnly: true,
-      list: false,
-      visibleWhen: { field: 'reportStatus', in: [2] },
-    },
-    {
       name: 'cancelReason',
       kind: 'string',
       label: { zh: '注销原因', en: 'Cancel reason' },
@@ -241,14 +215,6 @@ export const partyDoubleReportResource = defineResource({
       name: 'communityId',
       kind: 'long',
       label: { zh: '报到社区', en: 'Community' },
-      list: false,
-      view: false,
-      form: false,
-    },
-    {
-      name: 'auditUser',
-      kind: 'long',
-      label: { zh: '确认人', en: 'Confirmed by' },
       list: false,
       view: false,
       form: false,

@@ -15,6 +15,12 @@ import { topMenuResource } from './topMenu';
 import { userResource } from './user';
 import { attachResource } from './resource/attach';
 import { ossResource } from './resource/oss';
+import { smsResource } from './resource/sms';
+import { reportResource } from './develop/report';
+import { datasourceResource } from './develop/datasource';
+import { modelResource } from './develop/model';
+import { codeResource } from './develop/code';
+import { modelPrototypeResource } from './develop/modelPrototype';
 import {
   logApiResource,
   logAuditResource,
@@ -49,4 +55,10 @@ export const systemResources: ResourceDef[] = [
   onlineUserResource,
   attachResource,
   ossResource,
+  smsResource,
+  reportResource,
+  datasourceResource,
+  modelResource,
+  modelPrototypeResource,
+  codeResource,
 ];

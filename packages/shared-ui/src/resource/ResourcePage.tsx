@@ -14,6 +14,9 @@ import { SearchForm } from './SearchForm';
 import { Toolbar } from './Toolbar';
 import { useResourceActions, type ActionContext, type ActionHandler } from './use-resource-actions';
 import { useResourceList } from './use-resource-list';
+import { PageCard } from './PageCard';
+import { AUDIT_STATUS_FIELD } from '../approval/process-calls';
+import { useProcessActions } from '../approval/use-process-actions';
 import { resourceCalls, rowKeyOf, type Row } from './wire';
 
 export type { Row } from './wire';
@@ -64,6 +67,12 @@ export interface ResourcePageOptions {
   definitions?: readonly ResourceDef[];
 }
 
+/** The columns of the list: the listed fields, and the audit status of a definition with a process. */
+const listFields = (def: ResourceDef, fields: FieldDef[]) => [
+  ...fields.filter((f) => f.list !== false && !f.secret),
+  ...(def.process ? [AUDIT_STATUS_FIELD] : []),
+];
+
 /** The fields a screen shows: the definition's (secrets only where a form takes them), or the chosen
  * ones in their order. */
 function screenFields(def: ResourceDef, chosen: string[] | undefined): FieldDef[] {
@@ -83,7 +92,10 @@ export function ResourcePage({ def, ...options }: { def: ResourceDef } & Resourc
   // the wire's ids (trees keyed by code, like regions, still remove by id when rows carry one)
   const idOf = (r: Row) => String(r.id ?? r[keyField]);
   const fields = useMemo(() => screenFields(def, options.fields), [def, options.fields]);
-  useDicts(useMemo(() => dictRefsOf({ ...def, fields }), [def, fields]));
+  const columnFields = useMemo(() => listFields(def, fields), [def, fields]);
+  useDicts(
+    useMemo(() => dictRefsOf({ ...def, fields: [...fields, ...columnFields] }), [def, fields, columnFields]),
+  );
   const list = useResourceList(def, calls, options);
   const [drawer, setDrawer] = useState<{ mode: DrawerMode; record?: Row }>();
   const [importOpen, setImportOpen] = useState(false);
@@ -101,11 +113,11 @@ export function ResourcePage({ def, ...options }: { def: ResourceDef } & Resourc
     clearSelection: () => list.select([], []),
     idOf,
   });
-  const columns = useFieldColumns(
-    def,
-    fields.filter((f) => f.list !== false && !f.secret),
-    list,
-  );
+  const columns = useFieldColumns(def, columnFields, list);
+  const process = useProcessActions(def, {
+    canApply: actions.canStd('add') || actions.canStd('edit'),
+    reload: list.reload,
+  });
   const { setting, save: saveSetting } = useColumnSettings(
     options.settingKey ?? `columns.${options.permission ?? def.name}`,
   );
@@ -124,6 +136,7 @@ export function ResourcePage({ def, ...options }: { def: ResourceDef } & Resourc
     ...(actions.canStd('edit')
       ? [{ key: 'edit', label: t('edit'), onClick: () => void openRecord('edit', row) }]
       : []),
+    ...process.rowActions(row),
     ...(options.rowExtra?.(row, list.reload) ?? []),
     ...(actions.canStd('delete')
       ? [{ key: 'delete', label: t('delete'), danger: true, onClick: () => actions.remove([row]) }]
@@ -180,20 +193,16 @@ export function ResourcePage({ def, ...options }: { def: ResourceDef } & Resourc
         }}
       />
       {actions.dialog}
+      {process.dialog}
       {importOpen && (
         <ImportDialog calls={calls} onClose={() => setImportOpen(false)} onDone={() => void list.reload()} />
       )}
     </>
   );
-  if (options.card === false) return body;
-  return (
-    <div
-      className="tx-card"
-      style={{ borderRadius: 10, background: 'var(--ant-color-bg-container, #fff)', padding: 16 }}
-    >
-      <h3 style={{ marginTop: 0 }}>{label(options.title ?? def.label)}</h3>
-      {body}
-    </div>
+  return options.card === false ? (
+    body
+  ) : (
+    <PageCard title={label(options.title ?? def.label)}>{body}</PageCard>
   );
 }
 

@@ -16,7 +16,7 @@ import { RegionCascader } from '../widgets/RegionCascader';
 import { htmlToText } from '../widgets/rich-text';
 import { RichTextEditor } from '../widgets/RichTextEditor';
 import { Uploader, parseFileList } from '../widgets/Uploader';
-import { TreePick, UserSelect } from '../widgets/pickers';
+import { TableSelect, TreePick, UserSelect } from '../widgets/pickers';
 import { dictItems, useDictStore } from './dict-store';
 import { useCrudT, useLabel } from './i18n';
 import { resourceCalls, type Row, type TreeNode } from './wire';
@@ -352,6 +352,7 @@ function RefInput({
   placeholder?: string;
   disabled?: boolean;
 }) {
+  const label = useLabel();
   const target = field.ref!.resource;
   const multiple = !!field.ref!.multiple;
   if (target === 'user')
@@ -377,6 +378,24 @@ function RefInput({
       />
     );
   const def = resourceByName(target);
+  const pick = field.ref!.pick;
+  if (def && pick)
+    return (
+      <TableSelect
+        title={label(pick.title)}
+        url={`${def.path}/page`}
+        labelsUrl={`${def.path}/select`}
+        labelField={field.ref!.labelField}
+        multiple={multiple}
+        disabled={disabled}
+        value={value === undefined || value === null ? undefined : String(value)}
+        onChange={(v) => onChange?.(v || undefined)}
+        columns={pick.columns.map((name) => {
+          const column = def.fields.find((f) => f.name === name);
+          return { name, title: column ? label(column.label) : name, searchKey: `${name}_like` };
+        })}
+      />
+    );
   if (def?.tree?.lazy && def.tree.keyField && def.tree.keyField !== 'id')
     return (
       <LazyTreePick

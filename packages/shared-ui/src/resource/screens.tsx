@@ -1,19 +1,24 @@
 import type { ResourceDef } from '@tongxin/resources';
 import type { RemotePage } from '@tongxin/shared-ui/session';
+import { auditPage } from '../approval/AuditPage';
 import { resourcePage } from './ResourcePage';
 
 /** The route-map entries of plain resources: each menu path of a definition's `screens` → its
- * ResourcePage. A remote spreads them into its routes (`{ ...resourceScreens(partyResources), ... }`). */
+ * ResourcePage, and the audit screen of a definition with a process (`process.auditScreen`) → the
+ * generic AuditPage. A remote spreads them into its routes (`{ ...resourceScreens(partyResources), ... }`). */
 export function resourceScreens(defs: readonly ResourceDef[]): Record<string, RemotePage> {
   const routes: Record<string, RemotePage> = {};
+  const add = (path: string, page: RemotePage, def: ResourceDef) => {
+    if (routes[path]) throw new Error(`${def.name}: screen ${path} is served twice`);
+    routes[path] = page;
+  };
   for (const def of defs) {
+    const audit = def.process?.auditScreen;
+    if (audit) add(audit, auditPage(def), def);
     if (!def.screens?.length) continue;
     // one lazy page per definition: its menu paths share it
     const page = resourcePage(def);
-    for (const path of def.screens) {
-      if (routes[path]) throw new Error(`${def.name}: screen ${path} is served twice`);
-      routes[path] = page;
-    }
+    for (const path of def.screens) add(path, page, def);
   }
   return routes;
 }

@@ -30,6 +30,12 @@ CREATE TABLE IF NOT EXISTS app_discipline_report (
   community_id bigint, -- 发生社区
   handle_user_id bigint, -- 承办人
   attach_ids varchar(2000), -- 附件
+  process_definition_id bigint, -- approval group
+  process_instance_id bigint, -- approval group
+  audit_status int, -- approval group
+  audit_user bigint, -- approval group
+  audit_time timestamp(0), -- approval group
+  audit_remark varchar(500), -- approval group
   create_user bigint, -- audit group
   create_dept bigint, -- audit group
   create_time timestamp(0), -- audit group

@@ -8,7 +8,8 @@ CREATE TABLE IF NOT EXISTS app_party_activity2user (
   id bigint PRIMARY KEY, -- primary key
   tenant_id varchar(12) NOT NULL, -- tenant group
   activity_id bigint NOT NULL, -- 活动
-  member_name varchar(32) NOT NULL, -- 报名人
+  party_archive_id bigint, -- 党员
+  member_name varchar(32), -- 报名人
   phone varchar(32), -- 联系电话
   enroll_time timestamp(0), -- 报名时间
   enroll_status int NOT NULL DEFAULT 1, -- 报名状态
@@ -16,7 +17,6 @@ CREATE TABLE IF NOT EXISTS app_party_activity2user (
   sign_time timestamp(0), -- 签到时间
   audit_remark varchar(500), -- 驳回理由
   cancel_reason varchar(200), -- 取消原因
-  party_archive_id bigint, -- 党员档案
   app_user_id bigint, -- 报名账号
   score_granted int NOT NULL DEFAULT 0, -- 积分已发放
   create_user bigint, -- audit group
@@ -31,9 +31,9 @@ CREATE TABLE IF NOT EXISTS app_party_activity2user (
 
 CREATE INDEX IF NOT EXISTS app_party_activity2user_list_idx ON app_party_activity2user (tenant_id, enroll_time DESC, id DESC) WHERE is_deleted = 0;
 CREATE INDEX IF NOT EXISTS app_party_activity2user_activity_id_idx ON app_party_activity2user (tenant_id, activity_id, enroll_time DESC, id DESC) WHERE is_deleted = 0;
+CREATE INDEX IF NOT EXISTS app_party_activity2user_party_archive_id_idx ON app_party_activity2user (tenant_id, party_archive_id, enroll_time DESC, id DESC) WHERE is_deleted = 0;
 CREATE INDEX IF NOT EXISTS app_party_activity2user_enroll_status_idx ON app_party_activity2user (tenant_id, enroll_status, enroll_time DESC, id DESC) WHERE is_deleted = 0;
 CREATE INDEX IF NOT EXISTS app_party_activity2user_sign_status_idx ON app_party_activity2user (tenant_id, sign_status, enroll_time DESC, id DESC) WHERE is_deleted = 0;
-CREATE INDEX IF NOT EXISTS app_party_activity2user_party_archive_id_idx ON app_party_activity2user (tenant_id, party_archive_id, enroll_time DESC, id DESC) WHERE is_deleted = 0;
 
 ALTER TABLE app_party_activity2user ENABLE ROW LEVEL SECURITY;
 CREATE POLICY tenant_isolation ON app_party_activity2user

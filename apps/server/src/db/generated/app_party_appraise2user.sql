@@ -8,8 +8,8 @@ CREATE TABLE IF NOT EXISTS app_party_appraise2user (
   id bigint PRIMARY KEY, -- primary key
   tenant_id varchar(12) NOT NULL, -- tenant group
   appraise_id bigint NOT NULL, -- 评议
-  member_name varchar(32) NOT NULL, -- 党员
-  party_archive_id bigint NOT NULL, -- 党员档案
+  party_archive_id bigint NOT NULL, -- 党员
+  member_name varchar(32) NOT NULL, -- 党员姓名
   self_level int, -- 自评等次
   self_time timestamp(0), -- 自评时间
   self_content varchar(5000), -- 自评内容
@@ -19,6 +19,12 @@ CREATE TABLE IF NOT EXISTS app_party_appraise2user (
   user_status int NOT NULL DEFAULT 0, -- 状态
   review_time timestamp(0), -- 评定时间
   review_user_id bigint, -- 评定人
+  process_definition_id bigint, -- approval group
+  process_instance_id bigint, -- approval group
+  audit_status int, -- approval group
+  audit_user bigint, -- approval group
+  audit_time timestamp(0), -- approval group
+  audit_remark varchar(500), -- approval group
   create_user bigint, -- audit group
   create_dept bigint, -- audit group
   create_time timestamp(0), -- audit group

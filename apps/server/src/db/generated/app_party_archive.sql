@@ -53,6 +53,7 @@ CREATE TABLE IF NOT EXISTS app_party_archive (
 
 CREATE INDEX IF NOT EXISTS app_party_archive_list_idx ON app_party_archive (tenant_id, join_date DESC, id DESC) WHERE is_deleted = 0;
 CREATE INDEX IF NOT EXISTS app_party_archive_sex_idx ON app_party_archive (tenant_id, sex, join_date DESC, id DESC) WHERE is_deleted = 0;
+CREATE INDEX IF NOT EXISTS app_party_archive_party_dept_id_idx ON app_party_archive (tenant_id, party_dept_id, join_date DESC, id DESC) WHERE is_deleted = 0;
 CREATE INDEX IF NOT EXISTS app_party_archive_member_type_idx ON app_party_archive (tenant_id, member_type, join_date DESC, id DESC) WHERE is_deleted = 0;
 CREATE INDEX IF NOT EXISTS app_party_archive_org_relation_status_idx ON app_party_archive (tenant_id, org_relation_status, join_date DESC, id DESC) WHERE is_deleted = 0;
 CREATE INDEX IF NOT EXISTS app_party_archive_member_status_idx ON app_party_archive (tenant_id, member_status, join_date DESC, id DESC) WHERE is_deleted = 0;

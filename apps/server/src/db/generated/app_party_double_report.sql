@@ -24,13 +24,17 @@ CREATE TABLE IF NOT EXISTS app_party_double_report (
   report_status int NOT NULL DEFAULT 0, -- 状态
   confirm_time timestamp(0), -- 确认时间
   service_hours numeric(8,1), -- 服务时长
-  audit_remark varchar(500), -- 驳回理由
   cancel_reason varchar(200), -- 注销原因
   cancel_time timestamp(0), -- 注销时间
   party_archive_id bigint, -- 党员档案
   app_user_id bigint, -- App账号
   community_id bigint, -- 报到社区
-  audit_user bigint, -- 确认人
+  process_definition_id bigint, -- approval group
+  process_instance_id bigint, -- approval group
+  audit_status int, -- approval group
+  audit_user bigint, -- approval group
+  audit_time timestamp(0), -- approval group
+  audit_remark varchar(500), -- approval group
   create_user bigint, -- audit group
   create_dept bigint, -- audit group
   create_time timestamp(0), -- audit group

@@ -2,6 +2,8 @@
  * approval effects and statistics. Nothing here reaches into another domain. */
 import { communityResources } from '@tongxin/resources';
 import { domain, type Behaviour } from '../../engine/module.js';
+import { communityUserRoutes } from './community-users.js';
+import { seedCommunityADemo } from './demo-seed.js';
 import { householdHooks, householdRecordHooks, passHouseholdRecord } from './household.js';
 import { infoCommunityHooks } from './info.js';
 import { messageCenterHooks } from './messages.js';
@@ -9,6 +11,8 @@ import { publishNotice } from './notice-publish.js';
 import { optionHooks, publishQuestionnaire, questionHooks, questionnaireHooks } from './questionnaire.js';
 import { answerQuestionnaire } from './questionnaire-answer.js';
 import { getResult2user, getResults, listByQuestionIdAndUserId } from './questionnaire-results.js';
+import { readAllMessages, readMessages, readNotice } from './resident-reads.js';
+import { followUpBehaviour } from './ticket-follow-up.js';
 import { ADVICE, COMPLAIN, REPORT, ticketBehaviour } from './tickets.js';
 import { userUpdateLogBehaviour } from './user-update-log.js';
 
@@ -29,7 +33,8 @@ import { absentActivity, scoreSettle } from './volunteer/settle.js';
 const communityA: Behaviour = {
   infoCommunity: { hooks: infoCommunityHooks },
   sysNotice: { verbs: { publish: publishNotice } },
-  messageCenter: { hooks: messageCenterHooks },
+  messageCenter: { hooks: messageCenterHooks, verbs: { read: readMessages, readAll: readAllMessages } },
+  sysNotice2target: { verbs: { read: readNotice } },
   household: { hooks: householdHooks },
   householdRecord: { hooks: householdRecordHooks, verbs: { auditPass: passHouseholdRecord } },
   questionnaire: {
@@ -42,6 +47,9 @@ const communityA: Behaviour = {
   sysComplain: ticketBehaviour(COMPLAIN),
   sysAdvice: ticketBehaviour(ADVICE),
   sysReport: ticketBehaviour(REPORT),
+  sysComplainReply: followUpBehaviour(COMPLAIN),
+  sysAdviceReply: followUpBehaviour(ADVICE),
+  sysReportReply: followUpBehaviour(REPORT),
   userUpdateLog: userUpdateLogBehaviour,
 };
 
@@ -66,8 +74,15 @@ export const communityDomain = domain(
     ...communityA,
   },
   {
+    // community A: the residents' accounts on the user controller's wire (社区用户);
     // community B: 数据统计 (statistics-data)
-    routes: statisticsRoutes,
-    seedDemo: seedCommunityB,
+    routes: (app, ctx) => {
+      communityUserRoutes(app, ctx);
+      statisticsRoutes(app, ctx);
+    },
+    seedDemo: async (args) => {
+      await seedCommunityADemo(args);
+      await seedCommunityB(args);
+    },
   },
 );

@@ -10,6 +10,7 @@ import type { ResourceHooks } from '../../engine/crud/hooks.js';
 import { resourceRoutes } from '../../engine/crud/resource-routes.js';
 import { badRequest } from '../../http/envelope.js';
 import { formatDateTime } from '../../util/datetime.js';
+import { fillMember } from './members.js';
 
 const MEMBERS = 'app_party_appraise2user';
 const LEVELS: Record<string, string> = { '1': '优秀', '2': '合格', '3': '基本合格', '4': '不合格' };
@@ -56,11 +57,13 @@ export const appraiseUserHooks: ResourceHooks = {
   async beforeWrite({ trx, user }, values, existing) {
     const appraiseId = String(values.appraise_id ?? existing?.appraise_id ?? '');
     const archiveId = String(values.party_archive_id ?? existing?.party_archive_id ?? '');
+    const tenantId = String(existing?.tenant_id ?? values.tenant_id ?? user.tenantId);
+    await fillMember(trx, tenantId, values, { name: 'member_name' });
     const round = await trx
       .selectFrom('app_party_appraise')
       .select(['id', 'appraise_status'])
       .where('id', '=', appraiseId)
-      .where('tenant_id', '=', String(existing?.tenant_id ?? values.tenant_id ?? user.tenantId))
+      .where('tenant_id', '=', tenantId)
       .where('is_deleted', '=', 0)
       .executeTakeFirst();
     if (!round) throw badRequest('评议不存在');

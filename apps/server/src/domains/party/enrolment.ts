@@ -7,11 +7,15 @@ import { badRequest } from '../../http/envelope.js';
 import { formatDateTime } from '../../util/datetime.js';
 import { activityState, CANCELLED } from './activity-status.js';
 import { ENROLMENTS } from './activity.js';
+import { fillMember } from './members.js';
 
 const LIVE = [0, 1];
 
 export const enrolmentHooks: ResourceHooks = {
   async beforeWrite({ trx, user }, values, existing) {
+    const tenantId = String(existing?.tenant_id ?? values.tenant_id ?? user.tenantId);
+    await fillMember(trx, tenantId, values, { name: 'member_name', phone: 'phone' });
+    if (!existing && !values.member_name) throw badRequest('请选择党员或输入报名人');
     if (existing) {
       if (values.activity_id !== undefined && String(values.activity_id) !== String(existing.activity_id))
         throw badRequest('报名记录不能改到其他活动');
@@ -21,7 +25,7 @@ export const enrolmentHooks: ResourceHooks = {
       .selectFrom('app_party_activity')
       .selectAll()
       .where('id', '=', String(values.activity_id))
-      .where('tenant_id', '=', String(values.tenant_id ?? user.tenantId))
+      .where('tenant_id', '=', tenantId)
       .where('is_deleted', '=', 0)
       .forUpdate()
       .executeTakeFirst()) as Row | undefined;

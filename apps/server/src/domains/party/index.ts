@@ -3,29 +3,37 @@
 import { partyResources } from '@tongxin/resources';
 import { domain } from '../../engine/module.js';
 import { activityHooks, activityVerbs } from './activity.js';
+import { appraiseUserApproval, disciplineReportApproval, doubleReportApproval } from './approvals.js';
 import { aliasPath, appraiseHooks, appraiseUserHooks } from './appraise.js';
+import { seedPartyDemo } from './demo-seed.js';
 import { articleHooks, replyHooks, stampOnInsert, viewDetailVerb } from './content.js';
 import { disciplineReportHooks } from './discipline-report.js';
 import { enrolmentHooks } from './enrolment.js';
 import { partyDeptHooks } from './party-dept.js';
 
-export const partyDomain = domain('party', partyResources, {
-  partyDept: { hooks: partyDeptHooks },
-  partyActivity: { hooks: activityHooks, verbs: activityVerbs },
-  partyActivityUser: { hooks: enrolmentHooks },
-  partyArticle: { hooks: articleHooks },
-  partyReport: { hooks: stampOnInsert('submit_time') },
-  partyDoubleReport: { hooks: stampOnInsert('report_time') },
-  partyAppraise: {
-    hooks: appraiseHooks,
-    routes: aliasPath('/api/app-party-appraise/partyraise', appraiseHooks),
+export const partyDomain = domain(
+  'party',
+  partyResources,
+  {
+    partyDept: { hooks: partyDeptHooks },
+    partyActivity: { hooks: activityHooks, verbs: activityVerbs },
+    partyActivityUser: { hooks: enrolmentHooks },
+    partyArticle: { hooks: articleHooks },
+    partyReport: { hooks: stampOnInsert('submit_time') },
+    partyDoubleReport: { hooks: stampOnInsert('report_time'), approval: doubleReportApproval },
+    partyAppraise: {
+      hooks: appraiseHooks,
+      routes: aliasPath('/api/app-party-appraise/partyraise', appraiseHooks),
+    },
+    partyAppraiseUser: {
+      hooks: appraiseUserHooks,
+      approval: appraiseUserApproval,
+      routes: aliasPath('/api/app-party-appraise2user/partyraise2user', appraiseUserHooks),
+    },
+    studyArticle: { hooks: articleHooks, verbs: { viewDetail: viewDetailVerb('study_article_view') } },
+    disciplineArticle: { hooks: articleHooks },
+    disciplineReport: { hooks: disciplineReportHooks, approval: disciplineReportApproval },
+    disciplineReportReply: { hooks: replyHooks },
   },
-  partyAppraiseUser: {
-    hooks: appraiseUserHooks,
-    routes: aliasPath('/api/app-party-appraise2user/partyraise2user', appraiseUserHooks),
-  },
-  studyArticle: { hooks: articleHooks, verbs: { viewDetail: viewDetailVerb('study_article_view') } },
-  disciplineArticle: { hooks: articleHooks },
-  disciplineReport: { hooks: disciplineReportHooks },
-  disciplineReportReply: { hooks: replyHooks },
-});
+  { seedDemo: seedPartyDemo },
+);

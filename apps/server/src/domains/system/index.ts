@@ -12,6 +12,11 @@ import { dictRoutes } from './dict-routes.js';
 import { menuRoutes } from './menu-routes.js';
 import { onlineUserBehaviour } from './online-user.js';
 import { ossBehaviour } from './oss.js';
+import { smsBehaviour } from './sms/sms.js';
+import { codeBehaviour } from './develop/code.js';
+import { datasourceBehaviour } from './develop/datasource.js';
+import { modelBehaviour } from './develop/model.js';
+import { modelPrototypeBehaviour } from './develop/model-prototype.js';
 import { regionHooks } from './region.js';
 import { roleBehaviour } from './role.js';
 import { scopeHooks } from './scopes.js';
@@ -48,6 +53,11 @@ export const systemDomain = domain(
     onlineUser: onlineUserBehaviour,
     attach: attachBehaviour,
     oss: ossBehaviour,
+    sms: smsBehaviour,
+    datasource: datasourceBehaviour,
+    model: modelBehaviour,
+    modelPrototype: modelPrototypeBehaviour,
+    code: codeBehaviour,
   },
   { routes: systemRoutes },
 );

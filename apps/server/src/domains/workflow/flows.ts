@@ -18,22 +18,6 @@ export const LEAVE_TABLE = 'blade_process_leave';
  */
 export const FLOWS_AWAITING_DEFINITIONS: ProcessDef[] = [
   {
-    key: 'DisciplineReport',
-    name: '纪检举报流程',
-    category: 'flow_2',
-    perm: 'discipline_report_reply_reply',
-    taskName: '纪检受理',
-    groups: 'secretary,admin',
-  },
-  {
-    key: 'PartyAppraiseUser',
-    name: '党员自评审核流程',
-    category: 'flow_4',
-    perm: 'party_appraise_audit_audit',
-    taskName: '自评审核',
-    groups: 'secretary,admin',
-  },
-  {
     key: 'ShareFacilityReturn',
     name: '共享设施归还流程',
     category: 'flow_6',
@@ -41,14 +25,6 @@ export const FLOWS_AWAITING_DEFINITIONS: ProcessDef[] = [
     taskName: '归还确认',
     groups: 'volunteer_manager,admin',
     dealPaths: ['/api/app-share-facility/sharefacility/returnDealProcessFlow'],
-  },
-  {
-    key: 'PartyDoubleReport',
-    name: '双报到审核流程',
-    category: 'flow_7',
-    perm: 'party_double_report_audit_audit',
-    taskName: '双报到审核',
-    groups: 'secretary,admin',
   },
 ];
 

@@ -117,8 +117,6 @@ const party = root(
         [
           ...STD,
           EXPORT,
-          ['confirm', '确认报到', 'Confirm', 2],
-          ['reject', '驳回', 'Reject', 2],
           ['cancel', '注销', 'Cancel', 2],
         ],
       ),
@@ -214,9 +212,7 @@ const party = root(
           EXPORT,
           ADD,
           EDIT,
-          ['accept', '受理', 'Accept', 2],
           ['finish', '办结', 'Close', 2],
-          ['refuse', '不予受理', 'Decline', 2],
           ['identity', '查看举报人', 'Reporter identity', 0],
         ],
       ),

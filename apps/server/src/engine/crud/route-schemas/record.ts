@@ -25,6 +25,17 @@ function migrationColumns(def: ResourceDef): string[] {
   return columns;
 }
 
+/** The columns of a table generated from the definition; undefined for a table of a migration (or a
+ * definition no table is generated from, e.g. a test's over a hand-made table). */
+function generatedColumns(def: ResourceDef): ColumnSpec[] | undefined {
+  if (def.schema === 'migration') return undefined;
+  try {
+    return columnsOf(def);
+  } catch {
+    return undefined;
+  }
+}
+
 /**
  * A record of the resource as the engine answers it: every column of its table under its wire name
  * (secrets never), typed exactly where the table is generated from the definition; names of references,
@@ -35,13 +46,13 @@ export function recordSchema(def: ResourceDef): JsonSchema {
   const wireName = new Map(def.fields.map((f) => [columnOf(f), f.name]));
   const nameOf = (column: string) => wireName.get(column) ?? toCamel(column);
   const properties: Record<string, JsonSchema> = {};
-  if (def.schema === 'migration') {
+  const columns = generatedColumns(def);
+  if (!columns) {
     for (const column of migrationColumns(def)) properties[nameOf(column)] = anyValue(column);
     for (const f of def.fields) if (!f.secret) properties[f.name] = anyValue(f.label.zh);
   } else {
-    for (const c of columnsOf(def))
+    for (const c of columns)
       if (!secrets.has(c.name)) properties[nameOf(c.name)] = columnSchema(c, describe(c));
-    // a field showing a column group's column (auditField) keeps the group's type, under its own name
   }
   return { type: 'object', description: def.label.zh, properties, additionalProperties: true };
 }

@@ -1,0 +1,237 @@
+/** 社区用户 (/communityuser/userdetail): the residents' accounts (blade_user, userType 2) as BladeX's
+ * user controller serves them to this screen: lock2User / unLock2User (ids in the body), the locked list
+ * (getLock2UserPage), updateCommunityUser (name, phone, community), and one resident's whole picture
+ * (their households, party membership, points, feedback and enrolments). Only residents of the
+ * caller's tenant are touched. */
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { requireUser } from '../../auth/guard.js';
+import { revokeUsers } from '../../auth/revoke-users.js';
+import type { AuthUser } from '../../auth/tokens.js';
+import type { AppContext } from '../../context.js';
+import type { Trx } from '../../db/database.js';
+import { badRequest, done, notFound, ok } from '../../http/envelope.js';
+import { idList, requestParams } from '../../http/params.js';
+import { rowToWire } from '../../util/case.js';
+import { formatDateTime } from '../../util/datetime.js';
+
+const RESIDENT = 2;
+const STATUS = { locked: 0, normal: 1 } as const;
+
+/** The resident accounts named by the call, all of the caller's tenant, else a 400 and nothing written. */
+async function residentsOf(trx: Trx, user: AuthUser, ids: string[]): Promise<string[]> {
+  if (!ids.length) throw badRequest('请选择至少一条数据');
+  const rows = await trx
+    .selectFrom('blade_user')
+    .select('id')
+    .where('tenant_id', '=', user.tenantId)
+    .where('user_type', '=', RESIDENT)
+    .where('is_deleted', '=', 0)
+    .where('id', 'in', ids)
+    .execute();
+  if (rows.length !== ids.length) throw badRequest('居民账号不存在或不属于本租户');
+  return ids;
+}
+
+const idsOfCall = (request: FastifyRequest): string[] => {
+  const p = requestParams(request);
+  const body = (request.body ?? {}) as Record<string, unknown>;
+  return idList(body.userIds ?? body.ids ?? p.userIds ?? p.ids, '用户');
+};
+
+function setStatus(ctx: AppContext, status: number) {
+  return async (request: FastifyRequest) => {
+    const user = requireUser(request);
+    const ids = idsOfCall(request);
+    await ctx.db.tx({ tenantId: user.tenantId }, async (trx) => {
+      await residentsOf(trx, user, ids);
+      await trx
+        .updateTable('blade_user')
+        .set((eb) => ({
+          status,
+          update_user: user.userId,
+          update_time: formatDateTime(),
+          version: eb('version', '+', 1),
+        }))
+        .where('id', 'in', ids)
+        .execute();
+    });
+    if (status === STATUS.locked) await revokeUsers(ctx, ids);
+    return done(status === STATUS.locked ? '锁定成功' : '解锁成功');
+  };
+}
+
+/** A page of the tenant's locked residents (realName / phone narrow it). */
+function lockedPage(ctx: AppContext) {
+  return async (request: FastifyRequest) => {
+    const user = requireUser(request);
+    const p = requestParams(request);
+    const size = Math.min(Math.max(Number(p.size) || 10, 1), 500);
+    const current = Math.max(Number(p.current) || 1, 1);
+    return ctx.db.tx({ tenantId: user.tenantId }, async (trx) => {
+      let q = trx
+        .selectFrom('blade_user')
+        .where('tenant_id', '=', user.tenantId)
+        .where('user_type', '=', RESIDENT)
+        .where('is_deleted', '=', 0)
+        .where('status', '=', STATUS.locked);
+      if (p.realName) q = q.where('real_name', 'like', `%${p.realName.replace(/[%_\\]/g, '\\$&')}%`);
+      if (p.phone) q = q.where('phone', '=', p.phone);
+      const { n } = await q.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow();
+      const rows = await q
+        .select(['id', 'account', 'real_name', 'phone', 'sex', 'dept_id', 'status', 'update_time'])
+        .orderBy('update_time', 'desc')
+        .orderBy('id', 'desc')
+        .limit(size)
+        .offset((current - 1) * size)
+        .execute();
+      const total = Number(n);
+      return ok({ records: rows.map(rowToWire), total, size, current, pages: Math.ceil(total / size) });
+    });
+  };
+}
+
+/** updateCommunityUser: a resident's name, phone and community. */
+function updateResident(ctx: AppContext) {
+  return async (request: FastifyRequest) => {
+    const user = requireUser(request);
+    const body = (request.body ?? {}) as Record<string, unknown>;
+    const [id] = idList(body.id, '用户');
+    if (!id) throw badRequest('缺少必要的请求参数: id');
+    const set: Record<string, unknown> = {};
+    if (typeof body.realName === 'string') {
+      const name = body.realName.trim();
+      if (!name || [...name].length > 20) throw badRequest('请输入不超过20个字的姓名');
+      set.real_name = name;
+    }
+    if (typeof body.phone === 'string' && body.phone) {
+      if (!/^1[3-9]\d{9}$/.test(body.phone)) throw badRequest('手机号码格式不正确');
+      set.phone = body.phone;
+    }
+    await ctx.db.tx({ tenantId: user.tenantId }, async (trx) => {
+      await residentsOf(trx, user, [id]);
+      if (body.deptId !== undefined && body.deptId !== null && body.deptId !== '') {
+        const [dept] = idList(body.deptId, '所属社区');
+        const found = await trx
+          .selectFrom('blade_dept')
+          .select('id')
+          .where('id', '=', dept!)
+          .where('tenant_id', '=', user.tenantId)
+          .where('is_deleted', '=', 0)
+          .executeTakeFirst();
+        if (!found) throw badRequest('所属社区不存在');
+        set.dept_id = dept;
+      }
+      if (!Object.keys(set).length) throw badRequest('没有要修改的内容');
+      await trx
+        .updateTable('blade_user')
+        .set((eb) => ({
+          ...set,
+          update_user: user.userId,
+          update_time: formatDateTime(),
+          version: eb('version', '+', 1),
+        }))
+        .where('id', '=', id)
+        .execute();
+    });
+    return done('更新成功');
+  };
+}
+
+/** One resident with what the community knows of them. */
+function residentDetail(ctx: AppContext) {
+  return async (request: FastifyRequest) => {
+    const user = requireUser(request);
+    const [id] = idList(requestParams(request).id, '用户');
+    if (!id) throw badRequest('缺少必要的请求参数: id');
+    return ctx.db.tx({ tenantId: user.tenantId }, async (trx) => {
+      const account = await trx
+        .selectFrom('blade_user')
+        .select(['id', 'account', 'real_name', 'phone', 'sex', 'dept_id', 'status', 'create_time'])
+        .where('id', '=', id)
+        .where('tenant_id', '=', user.tenantId)
+        .where('user_type', '=', RESIDENT)
+        .where('is_deleted', '=', 0)
+        .executeTakeFirst();
+      if (!account) throw notFound('居民账号不存在');
+      const live = (table: string) =>
+        trx
+          .selectFrom(table)
+          .where('tenant_id', '=', user.tenantId)
+          .where('is_deleted', '=', 0)
+          .where('app_user_id', '=', id);
+      const households = await live('app_household')
+        .select(['id', 'house_address', 'household_type', 'live_status', 'family_no'])
+        .execute();
+      const party = await live('app_party_archive')
+        .select(['id', 'name', 'member_type', 'join_date', 'party_dept_id'])
+        .execute();
+      const points = await live('app_score_flow')
+        .select(['direction', 'score', 'source_title', 'flow_time'])
+        .orderBy('flow_time', 'desc')
+        .limit(20)
+        .execute();
+      const sums = await live('app_score_flow')
+        .select(['direction', (eb) => eb.fn.sum<string>('score').as('total')])
+        .groupBy('direction')
+        .execute();
+      const balance = sums.reduce(
+        (b, r) => b + (Number(r.direction) === 2 ? -1 : 1) * Number(r.total ?? 0),
+        0,
+      );
+      const feedback = [
+        ...(
+          await live('app_sys_complain').select(['id', 'title', 'handle_status', 'create_time']).execute()
+        ).map((r) => ({ ...rowToWire(r), kind: 'complain' })),
+        ...(
+          await live('app_sys_advice').select(['id', 'title', 'adopt_status', 'create_time']).execute()
+        ).map((r) => ({ ...rowToWire(r), kind: 'advice' })),
+        ...(
+          await live('app_sys_report').select(['id', 'title', 'handle_status', 'create_time']).execute()
+        ).map((r) => ({ ...rowToWire(r), kind: 'report' })),
+      ];
+      const enrolments = await live('app_micro_volunteer_user')
+        .select(['id', 'activity_id', 'enroll_status', 'enroll_time', 'service_hours'])
+        .orderBy('enroll_time', 'desc')
+        .limit(20)
+        .execute();
+      return ok({
+        ...rowToWire(account),
+        households: households.map(rowToWire),
+        partyArchives: party.map(rowToWire),
+        scoreBalance: balance,
+        scoreFlows: points.map(rowToWire),
+        feedback,
+        enrolments: enrolments.map(rowToWire),
+      });
+    });
+  };
+}
+
+export function communityUserRoutes(app: FastifyInstance, ctx: AppContext): void {
+  const base = '/api/blade-user';
+  app.post(
+    `${base}/lock2User`,
+    { config: { access: { perm: 'community_user_lock' } } },
+    setStatus(ctx, STATUS.locked),
+  );
+  app.post(
+    `${base}/unLock2User`,
+    { config: { access: { perm: 'community_user_unlock' } } },
+    setStatus(ctx, STATUS.normal),
+  );
+  app.get(
+    `${base}/getLock2UserPage`,
+    { config: { access: { perm: 'community_user_view' } } },
+    lockedPage(ctx),
+  );
+  app.post(
+    `${base}/updateCommunityUser`,
+    { config: { access: { perm: 'community_user_lock' } } },
+    updateResident(ctx),
+  );
+  app.get(
+    `${base}/community-detail`,
+    { config: { access: { perm: 'community_user_view' } } },
+    residentDetail(ctx),
+  );
+}

@@ -1,0 +1,71 @@
+/** A resident's follow-up (居民追问) on their own ticket: the app's `save` / `submit` on the reply
+ * resource (app-sys-report-reply and its siblings) adds a conversation row of type 2 while the ticket is
+ * open; a closed ticket, or somebody else's, takes none. */
+import { requireUser } from '../../auth/guard.js';
+import { nextId } from '../../db/ids.js';
+import type { ResourceBehaviour, VerbHandler } from '../../engine/module.js';
+import { badRequest, ok } from '../../http/envelope.js';
+import { formatDateTime } from '../../util/datetime.js';
+import { auditColumns } from './rows.js';
+import type { TicketKind } from './tickets.js';
+
+const camel = (column: string) => column.replace(/_([a-z])/g, (_m, c: string) => c.toUpperCase());
+
+function followUp(kind: TicketKind): VerbHandler {
+  return {
+    access: { token: true },
+    async handle(request, engine) {
+      const user = requireUser(request);
+      const body = (request.body && typeof request.body === 'object' ? request.body : {}) as Record<
+        string,
+        unknown
+      >;
+      const ticketId = String(body[camel(kind.foreignKey)] ?? '');
+      if (!/^\d{1,19}$/.test(ticketId)) throw badRequest(`请选择${kind.noun}`);
+      const content = typeof body.content === 'string' ? body.content.trim() : '';
+      if (!content) throw badRequest('请输入回复内容');
+      if ([...content].length > 2000) throw badRequest('回复内容长度不能超过2000个字符');
+      const images = typeof body.images === 'string' ? body.images.slice(0, 2000) : null;
+      const id = await engine.ctx.db.tx({ tenantId: user.tenantId }, async (trx) => {
+        const ticket = await trx
+          .selectFrom(kind.table)
+          .selectAll()
+          .where('id', '=', ticketId)
+          .where('tenant_id', '=', user.tenantId)
+          .where('is_deleted', '=', 0)
+          .forUpdate()
+          .executeTakeFirst();
+        if (!ticket || String(ticket.app_user_id) !== user.userId) throw badRequest(`${kind.noun}不存在`);
+        if (!kind.open(ticket)) throw badRequest(`该${kind.noun}已办结,不能再回复`);
+        const me = await trx
+          .selectFrom('blade_user')
+          .select('real_name')
+          .where('id', '=', user.userId)
+          .executeTakeFirst();
+        const rowId = nextId();
+        await trx
+          .insertInto(kind.replyTable)
+          .values({
+            id: rowId,
+            tenant_id: user.tenantId,
+            [kind.foreignKey]: ticketId,
+            reply_type: 2,
+            reply_user_id: user.userId,
+            reply_user_name: me?.real_name ?? null,
+            content,
+            images,
+            version: 1,
+            ...auditColumns(user, formatDateTime()),
+          })
+          .execute();
+        return rowId;
+      });
+      return ok({ id }, '提交成功');
+    },
+  };
+}
+
+/** The behaviour of a ticket's reply definition. */
+export const followUpBehaviour = (kind: TicketKind): ResourceBehaviour => ({
+  verbs: { save: followUp(kind), submit: followUp(kind) },
+});

@@ -1,0 +1,56 @@
+import type { Row } from '../../../db/database.js';
+
+/** One message to send: the numbers (11-digit mainland mobiles) and the template's parameters. */
+export interface SmsMessage {
+  phones: string[];
+  params: Record<string, string>;
+}
+
+/** What a provider reads of an 短信配置 row. */
+export interface SmsConfig {
+  templateId: string;
+  signName: string;
+  appId: string;
+  accessKey: string;
+  secretKey: string;
+  regionId: string;
+  endpoint: string;
+}
+
+export const configOf = (row: Row): SmsConfig => ({
+  templateId: String(row.template_id ?? ''),
+  signName: String(row.sign_name ?? ''),
+  appId: String(row.app_id ?? ''),
+  accessKey: String(row.access_key ?? ''),
+  secretKey: String(row.secret_key ?? ''),
+  regionId: String(row.region_id ?? ''),
+  endpoint: String(row.endpoint ?? '').replace(/\/+$/, ''),
+});
+
+/** A provider refused or failed: the message names why, for the screen. */
+export class SmsFailure extends Error {}
+
+/** How long a provider may take to answer (tests shorten it). */
+export const smsTiming = { timeoutMs: 10_000 };
+
+/** Every provider behind one call: sends or throws an SmsFailure. */
+export interface SmsProvider {
+  send(config: SmsConfig, message: SmsMessage): Promise<void>;
+}
+
+/** An HTTP call to a provider with the timeout; a timeout or a refused connection is an SmsFailure. */
+export async function providerFetch(url: string, init: RequestInit): Promise<unknown> {
+  let res: Response;
+  try {
+    res = await fetch(url, { ...init, signal: AbortSignal.timeout(smsTiming.timeoutMs) });
+  } catch (e) {
+    const name = (e as { name?: string }).name;
+    throw new SmsFailure(name === 'TimeoutError' ? '短信服务商响应超时' : '无法连接短信服务商');
+  }
+  const text = await res.text();
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    throw new SmsFailure(`短信服务商返回了无法识别的应答 (HTTP ${res.status})`);
+  }
+}

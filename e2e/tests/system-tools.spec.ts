@@ -1,0 +1,113 @@
+import { readFile } from 'node:fs/promises';
+import { expect, test } from '@playwright/test';
+import { adminApi } from '../helpers/shell';
+import { confirm, expectMessage, login, opened, rowAction } from './system-helpers';
+
+// Issue 15 in the browser: logs, 在线用户 with 强制下线, 对象存储 → 附件管理 (upload, download), 代码生成 preview.
+
+test('an online user forced out by the administrator is refused at their next request', async ({
+  browser,
+}) => {
+  const userContext = await browser.newContext();
+  const userPage = await userContext.newPage();
+  await login(userPage, 'nimaciren', '123456');
+
+  const page = await (await browser.newContext()).newPage();
+  await login(page);
+  await page.goto('/monitor/online');
+  const pane = page.locator('.tx-card').first();
+  await pane
+    .locator('.tx-search .ant-form-item')
+    .filter({ hasText: '账号' })
+    .locator('input')
+    .fill('nimaciren');
+  await pane.getByRole('button', { name: /搜\s*索/ }).click();
+  const row = pane.locator('.ant-table-row').filter({ hasText: 'nimaciren' }).first();
+  await expect(row).toBeVisible();
+  await rowAction(page, row, /强制下线/);
+  await confirm(page, '强制下线');
+  await expectMessage(page, '操作成功');
+  await expect(pane.locator('.ant-table-row').filter({ hasText: 'nimaciren' })).toHaveCount(0);
+
+  // the user's next request answers 401 and the shell goes to the login page
+  await userPage.reload();
+  await userPage.waitForURL((url) => url.pathname.startsWith('/login'));
+
+  // the general log names the forced logout; the login log the user's sign-in
+  await page.goto('/monitor/log/usual');
+  await expect(page.locator('.ant-table-row').filter({ hasText: 'force-logout' }).first()).toBeVisible();
+  await page.goto('/monitor/log/login');
+  await expect(page.locator('.ant-table-row').filter({ hasText: 'nimaciren' }).first()).toBeVisible();
+  await page.goto('/monitor/log/api');
+  await expect(page.locator('.ant-table-row').first()).toBeVisible();
+});
+
+test('a file uploaded in 附件管理 goes to the enabled store, is listed and downloads', async ({
+  page,
+  request,
+}) => {
+  const call = await adminApi(request);
+  const code = `disk${Date.now().toString().slice(-6)}`;
+  await call('post', '/api/blade-resource/oss/submit', { category: 1, ossCode: code });
+  await login(page);
+
+  // 对象存储: enable the new local configuration
+  await page.goto('/resource/oss');
+  const ossRow = page.locator('.ant-table-row').filter({ hasText: code }).first();
+  await rowAction(page, ossRow, /启\s*用/);
+  await confirm(page, '启用');
+  await expectMessage(page, '操作成功');
+  await expect(ossRow).toContainText('是');
+
+  // 附件管理: upload through the toolbar, see it listed, download it
+  await page.goto('/resource/attach');
+  const chooser = page.waitForEvent('filechooser');
+  await page.getByRole('button', { name: /上\s*传/ }).click();
+  await (
+    await chooser
+  ).setFiles({ name: 'e2e说明.txt', mimeType: 'text/plain', buffer: Buffer.from('e2e attachment') });
+  await expectMessage(page, '上传成功');
+  const row = page.locator('.ant-table-row').filter({ hasText: 'e2e说明.txt' }).first();
+  await expect(row).toBeVisible();
+  const download = page.waitForEvent('download');
+  await rowAction(page, row, /下\s*载/);
+  const file = await download;
+  expect(file.suggestedFilename()).toBe('e2e说明.txt');
+  expect(new URL(file.url()).pathname).toMatch(/^\/files\/o\d+\/\d{8}\/[0-9a-f]{32}\.txt$/);
+  expect(await readFile((await file.path())!, 'utf8')).toBe('e2e attachment');
+});
+
+test('the code generator previews the definition made from a table', async ({ page, request }) => {
+  const call = await adminApi(request);
+  const stamp = Date.now().toString().slice(-6);
+  const source = await call<{ id: string }>('post', '/api/blade-develop/datasource/submit', {
+    name: `本库${stamp}`,
+    driverClass: 'builtin',
+  });
+  const model = await call<{ id: string }>('post', '/api/blade-develop/model/submit', {
+    datasourceId: source.id,
+    modelName: `便民电话${stamp}`,
+    modelTable: 'app_contact_phone',
+    modelCode: 'contactSample',
+  });
+  await call('post', '/api/blade-develop/code/submit', {
+    codeName: `生成${stamp}`,
+    modelId: model.id,
+    serviceName: 'community',
+    apiPath: '/api/app-contact-sample/contactsample',
+    webPath: '/community/contactsample',
+    menuCode: 'contact_sample',
+  });
+  await login(page);
+  await page.goto('/tool/code');
+  const row = page
+    .locator('.ant-table-row')
+    .filter({ hasText: `生成${stamp}` })
+    .first();
+  await rowAction(page, row, /预\s*览/);
+  const dialog = await opened(page.getByRole('dialog').filter({ hasText: '代码预览' }));
+  await expect(dialog.getByTestId('code-preview').first()).toContainText(
+    'export const contactSampleResource = defineResource',
+  );
+  await expect(dialog.getByTestId('code-preview').first()).toContainText("table: 'app_contact_phone'");
+});
