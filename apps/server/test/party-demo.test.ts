@@ -1,6 +1,12 @@
+import {
+  disciplineReportResource,
+  partyAppraiseUserResource,
+  partyArchiveResource,
+  partyDoubleReportResource,
+} from '@tongxin/resources';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_TENANT, seedDemo } from '../src/seed/demo.js';
+import { DEMO_PASSWORD, DEMO_TENANT, seedDemo } from '../src/seed/demo.js';
 import { call, login, startTestServer, type TestServer } from './harness.js';
 
 // The party domain's demo data: every party screen has rows in both demo tenants, states look real.
@@ -71,5 +77,57 @@ describe('party demo data', () => {
     expect(data.membersByType.map((p: { name: string }) => p.name)).toContain('正式党员');
     expect(data.appraisalResults.length).toBeGreaterThan(0);
     expect((await call(s.app, undefined, 'GET', '/api/app-party-stats/overview')).statusCode).toBe(401);
+  });
+
+  const AUDITED = [
+    partyArchiveResource,
+    partyDoubleReportResource,
+    partyAppraiseUserResource,
+    disciplineReportResource,
+  ];
+
+  it('leaves work on every audit screen, and rejected records with the comment', async () => {
+    const approvers = [
+      await login(s.app, { tenantId: DEMO_TENANT }), // the tenant's 管理员 (role admin)
+      await login(s.app, { account: 'gesangmeiduo', password: DEMO_PASSWORD }), // a platform secretary
+    ];
+    for (const token of approvers)
+      for (const def of AUDITED) {
+        const res = await call(s.app, token, 'GET', `${def.path}/auditTasks?size=100`);
+        expect(res.statusCode, `${def.name} ${res.body}`).toBe(200);
+        const records = res.json().data.records as { auditStatus: number; taskId: string }[];
+        expect(records.length, def.name).toBeGreaterThan(0);
+        expect(records.every((r) => r.auditStatus === 0 && r.taskId)).toBe(true);
+      }
+    for (const tenant of ['000000', DEMO_TENANT])
+      for (const def of AUDITED) {
+        const rejected = await s.db.kysely
+          .selectFrom(def.table)
+          .select(['audit_remark', 'process_instance_id'])
+          .where('tenant_id', '=', tenant)
+          .where('audit_status', '=', 2)
+          .execute();
+        expect(rejected.length, `${tenant} ${def.name}`).toBeGreaterThan(0);
+        expect(rejected.every((r) => r.audit_remark && r.process_instance_id)).toBe(true);
+      }
+  });
+
+  it('adds nothing when seeded twice', async () => {
+    const counts = async () =>
+      Promise.all(
+        [...TABLES, 'flow_process_instance', 'flow_task', 'flow_comment'].map(async (table) =>
+          Number(
+            (
+              await s.db.kysely
+                .selectFrom(table)
+                .select(sql<string>`count(*)`.as('n'))
+                .executeTakeFirst()
+            )?.n,
+          ),
+        ),
+      );
+    const before = await counts();
+    expect(await seedDemo(s.db)).toEqual({ created: false });
+    expect(await counts()).toEqual(before);
   });
 });

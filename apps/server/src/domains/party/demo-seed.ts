@@ -1,12 +1,21 @@
 /** The party domain's part of the demo data (DomainModule.seedDemo): per demo tenant a party tree along
  * its dept tree, activity, study and discipline sections with material, a year of activities with
  * enrolments and reports, member reports, one appraisal round, dual registrations and discipline
- * reports at every state. Runs once, inside the demo seed's transaction on a fresh database. */
-import { idCardCheckDigit } from '@tongxin/resources';
+ * reports at every state, and a few records of each approval waiting in (or rejected by) their process
+ * (demo-approvals.ts). Runs once, inside the demo seed's transaction on a fresh database. */
+import {
+  disciplineReportResource,
+  idCardCheckDigit,
+  partyAppraiseUserResource,
+  partyArchiveResource,
+  partyDoubleReportResource,
+  type ResourceDef,
+} from '@tongxin/resources';
 import type { Row, Trx } from '../../db/database.js';
 import { nextId } from '../../db/ids.js';
 import type { DemoSeedArgs } from '../../engine/module.js';
 import { formatDateTime } from '../../util/datetime.js';
+import { type DemoApprovals, seedDemoApprovals } from './demo-approvals.js';
 import {
   ACTIVITY_SECTIONS,
   ACTIVITY_TITLES,
@@ -38,6 +47,7 @@ const at = (days: number, hour = 9) => {
   d.setHours(hour, 0, 0, 0);
   return formatDateTime(d);
 };
+const APPLYING = 4;
 const phoneOf = (i: number) => `139${String(8_900_000 + i * 137).padStart(8, '0')}`;
 
 async function insert(c: Ctx, table: string, rows: Values[]): Promise<string[]> {
@@ -118,7 +128,8 @@ interface Member {
   phone: string;
 }
 
-/** The party members (党员档案) of the branches: most 正式, some 预备, a few 流动, entered by the office. */
+/** The party members (党员档案) of the branches: most 正式, some 预备, a few 流动, entered by the office;
+ * the last APPLYING registered themselves as residents and wait for the audit (demo-approvals.ts). */
 async function seedMembers(
   c: Ctx,
   branches: Branch[],
@@ -153,8 +164,8 @@ async function seedMembers(
         join_date: `${Math.min(year + 25, 2024)}-07-01`,
         org_relation_status: i % 23 === 7 ? 1 : 0,
         member_status: i % 41 === 13 ? 2 : 1,
-        apply_source: 0,
-        audit_status: 1,
+        apply_source: i >= members.length - APPLYING ? 1 : 0,
+        audit_status: i >= members.length - APPLYING ? 0 : 1,
       };
     }),
   );
@@ -334,8 +345,10 @@ async function seedReports(c: Ctx, branches: Branch[], names: string[], reviewer
   );
 }
 
-/** One appraisal round per branch of the first three, every member appraised, most rated. */
-async function seedAppraisal(c: Ctx, branches: Branch[], members: Member[]) {
+/** One appraisal round per branch of the first three, every member appraised, most rated; the last
+ * self-appraisal of each round waits for the review, one of the first round was returned. */
+async function seedAppraisal(c: Ctx, branches: Branch[], members: Member[]): Promise<DemoApprovals> {
+  const work: DemoApprovals = { waiting: [], rejected: [] };
   for (const [b, branch] of branches.slice(0, 3).entries()) {
     const id = nextId();
     await insert(c, 'app_party_appraise', [
@@ -353,27 +366,36 @@ async function seedAppraisal(c: Ctx, branches: Branch[], members: Member[]) {
         indicators: '政治思想\n学习情况\n作用发挥\n遵纪守法',
       },
     ]);
-    await insert(
+    const ids = await insert(
       c,
       'app_party_appraise2user',
-      members.slice(b * 8, b * 8 + 8).map((m, i) => ({
-        appraise_id: id,
-        member_name: m.name,
-        party_archive_id: m.id,
-        self_content: '本年度认真履行党员义务，积极参加组织生活。',
-        self_level: i % 4 === 0 ? 1 : 2,
-        self_time: at(-50 + i),
-        mutual_score: 80 + ((i * 7) % 20),
-        final_level: i === 7 ? null : i % 4 === 0 ? 1 : i === 6 ? 3 : 2,
-        user_status: i === 7 ? 1 : 3,
-        review_time: i === 7 ? null : at(-25),
-      })),
+      members.slice(b * 8, b * 8 + 8).map((m, i) => {
+        const open = i === 7 || (b === 0 && i === 6);
+        return {
+          appraise_id: id,
+          member_name: m.name,
+          party_archive_id: m.id,
+          self_content: '本年度认真履行党员义务，积极参加组织生活。',
+          self_level: i % 4 === 0 ? 1 : 2,
+          self_time: at(-50 + i),
+          mutual_score: 80 + ((i * 7) % 20),
+          final_level: open ? null : i % 4 === 0 ? 1 : i === 6 ? 3 : 2,
+          user_status: open ? 1 : 3,
+          review_time: open ? null : at(-25),
+        };
+      }),
     );
+    if (ids[7]) work.waiting.push(ids[7]);
+    if (b === 0 && ids[6]) work.rejected.push([ids[6], '自评内容过于简单，请结合本年度工作补充']);
   }
+  return work;
 }
 
-async function seedDiscipline(c: Ctx, names: string[]) {
-  const states = [0, 1, 2, 2, 3, 1];
+/** Discipline reports at every state: the 待受理 ones wait in their process, the 不予受理 one was
+ * declined by the approver. */
+async function seedDiscipline(c: Ctx, names: string[]): Promise<DemoApprovals> {
+  const work: DemoApprovals = { waiting: [], rejected: [] };
+  const states = [0, 1, 2, 0, 3, 1];
   for (const [i, [title, problem, person, unit]] of DISCIPLINE_REPORTS.entries()) {
     const id = nextId();
     const state = states[i]!;
@@ -402,6 +424,8 @@ async function seedDiscipline(c: Ctx, names: string[]) {
         result_type: state === 2 ? 1 : null,
       },
     ]);
+    if (state === 0) work.waiting.push(id);
+    if (state === 3) work.rejected.push([id, '反映问题不属于纪检受理范围。']);
     if (state > 0)
       await insert(c, 'app_discipline_report_reply', [
         {
@@ -412,10 +436,12 @@ async function seedDiscipline(c: Ctx, names: string[]) {
         },
       ]);
   }
+  return work;
 }
 
-async function seedDoubleReports(c: Ctx, branches: Branch[], names: string[]) {
-  await insert(
+/** 双报到 registrations: the 待确认 ones wait in their process, the 已驳回 one was refused. */
+async function seedDoubleReports(c: Ctx, branches: Branch[], names: string[]): Promise<DemoApprovals> {
+  const ids = await insert(
     c,
     'app_party_double_report',
     names.slice(30, 42).map((name, i) => {
@@ -433,12 +459,12 @@ async function seedDoubleReports(c: Ctx, branches: Branch[], names: string[]) {
         report_status: state,
         confirm_time: state === 1 || state === 3 ? at(-118 + i * 9) : null,
         service_hours: state === 1 ? 4 + i : 0,
-        audit_remark: state === 2 ? '报到社区与居住地不符' : null,
         cancel_reason: state === 3 ? '已搬离本社区' : null,
         cancel_time: state === 3 ? at(-10) : null,
       };
     }),
   );
+  return { waiting: ids.slice(0, 3), rejected: ids[3] ? [[ids[3], '报到社区与居住地不符']] : [] };
 }
 
 export async function seedPartyDemo({ trx, tenantIds }: DemoSeedArgs): Promise<void> {
@@ -459,8 +485,19 @@ export async function seedPartyDemo({ trx, tenantIds }: DemoSeedArgs): Promise<v
     const activities = await seedActivities(c, branches, sections.party, names);
     await seedArticles(c, sections, activities);
     await seedReports(c, branches, names, reviewer ? String(reviewer.id) : null);
-    await seedAppraisal(c, branches, members);
-    await seedDiscipline(c, names);
-    await seedDoubleReports(c, branches, names);
+    const appraisal = await seedAppraisal(c, branches, members);
+    const discipline = await seedDiscipline(c, names);
+    const doubleReports = await seedDoubleReports(c, branches, names);
+    const applying = members.slice(-APPLYING).map((m) => m.id);
+    const work = new Map<ResourceDef, DemoApprovals>([
+      [
+        partyArchiveResource,
+        { waiting: applying.slice(1), rejected: [[applying[0]!, '材料不全，请补充入党时间证明']] },
+      ],
+      [partyDoubleReportResource, doubleReports],
+      [partyAppraiseUserResource, appraisal],
+      [disciplineReportResource, discipline],
+    ]);
+    await seedDemoApprovals(trx, tenantId, work);
   }
 }
