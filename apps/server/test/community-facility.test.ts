@@ -180,4 +180,71 @@ describe('共享设施 stock', () => {
     expect(await loan(refused)).toMatchObject({ borrowStatus: 1, auditStatus: 2 });
     expect((await stock(f)).available).toBe(1);
   });
+
+  it('goes through 归还审核 (ShareFacilityReturn) after 借用审核: a reject leaves the loan 借用中, a pass returns it', async () => {
+    const resident = await addTenantWithUser(s.db, {
+      tenantId: '000000',
+      account: 'fresident',
+      menuCodes: [],
+    });
+    const token = await login(s.app, { account: 'fresident', password: 'secret' });
+    const f = await facility(2, 1);
+    const res = await call(s.app, admin, 'POST', `${LOAN}/submit`, {
+      facilityId: f,
+      appUserId: resident.userId,
+      quantity: 1,
+      planBorrowTime: '2026-12-01 09:00:00',
+      planReturnTime: '2026-12-05 18:00:00',
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const id = res.json().data.id;
+    const taskIn = async (key?: string) => {
+      const q = key ? `&processKey=${key}` : '';
+      const page = (await call(s.app, manager, 'GET', `${LOAN}/auditTasks?size=100${q}`)).json().data;
+      return page.records.find((t: { id: string }) => t.id === id)?.taskId as string | undefined;
+    };
+    // the return can't be asked before the loan is in use
+    expect((await call(s.app, token, 'POST', `${LOAN}/requestReturn?ids=${id}`)).statusCode).toBe(400);
+    const use = await call(s.app, manager, 'POST', `${FAC}/useDealProcessFlow`, {
+      taskId: await taskIn(),
+      pass: true,
+      comment: '同意借用',
+    });
+    expect(use.statusCode, use.body).toBe(200);
+    expect((await call(s.app, admin, 'POST', `${LOAN}/lend?ids=${id}`)).statusCode).toBe(200);
+    expect((await stock(f)).available).toBe(1);
+    // only the borrower asks
+    expect((await call(s.app, admin, 'POST', `${LOAN}/requestReturn?ids=${id}`)).statusCode).toBe(403);
+    const ask = await call(s.app, token, 'POST', `${LOAN}/requestReturn?ids=${id}&returnCondition=1`);
+    expect(ask.statusCode, ask.body).toBe(200);
+    expect(await loan(id)).toMatchObject({ borrowStatus: 3, auditStatus: 0 });
+    expect(await taskIn()).toBeUndefined(); // not in the borrowing audit list
+    const reject = await call(s.app, manager, 'POST', `${FAC}/returnDealProcessFlow`, {
+      taskId: await taskIn('ShareFacilityReturn'),
+      pass: false,
+      comment: '未见设施',
+    });
+    expect(reject.statusCode, reject.body).toBe(200);
+    expect(await loan(id)).toMatchObject({ borrowStatus: 3, auditStatus: 2 });
+    expect((await stock(f)).available).toBe(1);
+    const again = await call(s.app, token, 'POST', `${LOAN}/requestReturn?ids=${id}&returnCondition=1`);
+    expect(again.statusCode, again.body).toBe(200);
+    expect((await loan(id)).auditStatus).toBe(0);
+    const detail = await call(
+      s.app,
+      manager,
+      'GET',
+      `${LOAN}/detailByTaskId?taskId=${await taskIn('ShareFacilityReturn')}`,
+    );
+    expect(detail.statusCode, detail.body).toBe(200);
+    const pass = await call(s.app, manager, 'POST', `${LOAN}/dealProcessFlow`, {
+      taskId: await taskIn('ShareFacilityReturn'),
+      pass: true,
+      comment: '已归还',
+    });
+    expect(pass.statusCode, pass.body).toBe(200);
+    expect(await loan(id)).toMatchObject({ borrowStatus: 4, auditStatus: 1, returnCondition: 1 });
+    expect(await stock(f)).toMatchObject({ available: 2, status: 0 });
+    expect(await taskIn('ShareFacilityReturn')).toBeUndefined();
+  });
 });

@@ -270,6 +270,10 @@ export interface ResourceDef {
   /** The approval process this resource's records go through; the server's flows catalogue (seeded
    * processes, their permissions and deal paths) is derived from these. */
   process?: ProcessDef;
+  /** Processes a record enters later, through an explicit start by the resource's own behaviour (not on
+   * insert), one at a time on the same approval columns once the running one has ended (a loan's return
+   * after its borrowing). In the catalogue like `process`; their audit screens are served the same way. */
+  laterProcesses?: ProcessDef[];
   /** The field naming a record in pickers and trees (`select`, `tree`); defaults to the first string field. */
   labelField?: string;
   /** The platform administrator sees and manages every tenant's rows (users, roles, depts, posts). */
@@ -298,7 +302,13 @@ export const columnOnly = (f: Omit<FieldDef, 'list' | 'form' | 'view'>): FieldDe
 });
 
 /** Whether records of the resource go through an approval process (and so carry the approval columns). */
-export const hasProcess = (def: ResourceDef): boolean => Boolean(def.process);
+export const hasProcess = (def: ResourceDef): boolean => processesOf(def).length > 0;
+
+/** Every process a resource's records go through: its `process`, then its `laterProcesses`. */
+export const processesOf = (def: ResourceDef): ProcessDef[] => [
+  ...(def.process ? [def.process] : []),
+  ...(def.laterProcesses ?? []),
+];
 
 /** Whether the resource's table is generated from its definition (not made by SQL migrations). */
 export const isGenerated = (def: ResourceDef): boolean => def.schema !== 'migration';

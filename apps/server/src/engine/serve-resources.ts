@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { processesOf } from '@tongxin/resources';
 import type { AppContext } from '../context.js';
 import { applicantRoutes } from './approval/applicant-routes.js';
 import { auditTaskRoutes } from './approval/audit-tasks.js';
@@ -6,7 +7,7 @@ import { approvalResourceRoutes, dealPathRoutes } from './approval/routes.js';
 import { resourceRoutes } from './crud/resource-routes.js';
 import type { ResourceModule } from './module.js';
 
-/** Serves every resource module: its generic wire, verbs and routes; for a definition with `process`,
+/** Serves every resource module: its generic wire, verbs and routes; for a definition with `process` or `laterProcesses`,
  * the approval start on insert, the approver's and the applicant's calls; then the shipped processes' extra deal paths
  * (ctx.approvals holds the approval effects, built from the same modules). */
 export function serveResources(
@@ -16,7 +17,7 @@ export function serveResources(
 ): void {
   for (const module of modules) {
     const engine = resourceRoutes(app, ctx, module, ctx.approvals.startOnInsert(module.def));
-    if (module.def.process) {
+    if (processesOf(module.def).length) {
       approvalResourceRoutes(app, ctx, engine);
       applicantRoutes(app, ctx, engine);
       auditTaskRoutes(app, ctx, engine);

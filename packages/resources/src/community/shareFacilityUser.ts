@@ -41,6 +41,19 @@ export const shareFacilityUserResource = defineResource({
     auditScreen: '/share/sharefacilityaudit',
     dealPaths: ['/api/app-share-facility/sharefacility/useDealProcessFlow'],
   },
+  // 申请归还 (verb requestReturn) starts it on a loan in use, once the borrowing approval has ended
+  laterProcesses: [
+    {
+      key: 'ShareFacilityReturn',
+      name: '共享设施归还流程',
+      category: 'flow_6',
+      perm: 'share_facility_return_audit_audit',
+      taskName: '归还确认',
+      groups: 'volunteer_manager,admin',
+      auditScreen: '/share/sharefacilityreturnaudit',
+      dealPaths: ['/api/app-share-facility/sharefacility/returnDealProcessFlow'],
+    },
+  ],
   actions: [
     move('lend', '确认借出', 'Hand over', [2], {
       effect: {

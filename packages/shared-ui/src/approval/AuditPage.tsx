@@ -1,7 +1,7 @@
 import { lazy, useEffect, useMemo, useState } from 'react';
 import { Button, Table, type TableColumnsType } from 'antd';
 import type { Page } from '@tongxin/api-client';
-import type { ResourceDef } from '@tongxin/resources';
+import type { ProcessDef, ResourceDef } from '@tongxin/resources';
 import { usePermission, type RemotePage } from '@tongxin/shared-ui/session';
 import { dictRefsOf, useDicts } from '../resource/dict-store';
 import { FieldValue } from '../resource/FieldValue';
@@ -12,16 +12,17 @@ import { AuditDrawer } from './AuditDrawer';
 import { AUDIT_STATUS_FIELD, processCalls, type TaskRecord } from './process-calls';
 
 /**
- * The generic audit screen of a definition with a process (its `process.auditScreen`): the records
+ * The generic audit screen of one process of a definition (its `auditScreen`; `process` defaults to the
+ * definition's `process`, else one of its `laterProcesses`): the records
  * waiting for the current user in that process (auditTasks), each opened read-only beside its timeline
  * with 通过 / 驳回 (detailByTaskId / dealProcessFlow, guarded by the process's button code).
  */
-export function AuditPage({ def }: { def: ResourceDef }) {
+export function AuditPage({ def, process = def.process }: { def: ResourceDef; process?: ProcessDef }) {
   const t = useCrudT();
   const label = useLabel();
   const totalText = useTotalText();
-  const calls = useMemo(() => processCalls(def), [def]);
-  const canDeal = usePermission(def.process?.perm);
+  const calls = useMemo(() => processCalls(def, process?.key), [def, process]);
+  const canDeal = usePermission(process?.perm);
   const fields = useMemo(
     () => [...def.fields.filter((f) => f.list !== false && !f.secret), AUDIT_STATUS_FIELD],
     [def],
@@ -114,5 +115,5 @@ export function AuditPage({ def }: { def: ResourceDef }) {
 }
 
 /** The audit screen's route-map entry. */
-export const auditPage = (def: ResourceDef): RemotePage =>
-  lazy(async () => ({ default: () => <AuditPage def={def} /> }));
+export const auditPage = (def: ResourceDef, process?: ProcessDef): RemotePage =>
+  lazy(async () => ({ default: () => <AuditPage def={def} process={process} /> }));

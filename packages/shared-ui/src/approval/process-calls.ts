@@ -8,8 +8,9 @@ export type TaskRecord = Row & {
   flowHistory?: FlowHistoryItem[];
 };
 
-/** The approval wire of a definition with a process (served by the engine under its path). */
-export function processCalls(def: ResourceDef) {
+/** The approval wire of a definition with a process (served by the engine under its path); `processKey`
+ * picks which of its processes the task list is about (default its `process`). */
+export function processCalls(def: ResourceDef, processKey?: string) {
   const base = def.path;
   const post = async (verb: string, body: object) =>
     (await http.post<R<unknown>>(`${base}/${verb}`, body)).data;
@@ -20,7 +21,14 @@ export function processCalls(def: ResourceDef) {
     withdraw: (id: string) => post('withdrawProcessFlow', { id }),
     /** what waits for the caller in this process: records with taskId, taskName, taskCreateTime */
     tasks: async (query: Record<string, unknown>) =>
-      (await http.get<R<Page<Row>>>(`${base}/auditTasks`, { params: cleanQuery(query) })).data.data,
+      (
+        await http.get<R<Page<Row>>>(`${base}/auditTasks`, {
+          params: cleanQuery({
+            ...query,
+            ...(processKey && processKey !== def.process?.key ? { processKey } : {}),
+          }),
+        })
+      ).data.data,
     detailByTaskId: async (taskId: string) =>
       (await http.get<R<TaskRecord>>(`${base}/detailByTaskId`, { params: { taskId } })).data.data,
     deal: (body: {

@@ -18,6 +18,7 @@ import { ADVICE, COMPLAIN, REPORT, ticketBehaviour } from './tickets.js';
 import { userUpdateLogBehaviour } from './user-update-log.js';
 
 import { loanApproval } from './facility/loan-approval.js';
+import { requestReturn } from './facility/return-request.js';
 import { cancelBorrow, giveBack, loanHooks } from './facility/loans.js';
 import { facilityHooks } from './facility/stock.js';
 import { mapConfig } from './map/map-config.js';
@@ -67,7 +68,11 @@ export const communityDomain = domain(
     },
     microVolunteerUser: { hooks: enrolmentHooks },
     shareFacility: { hooks: facilityHooks },
-    shareFacilityUser: { hooks: loanHooks, verbs: { giveBack, cancelBorrow }, approval: loanApproval },
+    shareFacilityUser: {
+      hooks: loanHooks,
+      verbs: { giveBack, cancelBorrow, requestReturn },
+      approval: loanApproval,
+    },
     solidarityActivity: { verbs: { getEnrollUsersPage } },
     solidarityActivityUser: { hooks: solidarityEnrolmentHooks },
     hikCamera: { verbs: { initData } },

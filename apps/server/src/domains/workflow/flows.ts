@@ -16,17 +16,7 @@ export const LEAVE_TABLE = 'blade_process_leave';
  * the entry (same key, perm, category, groups and taskName) into its definition's `process` and
  * deletes it here; the list only shrinks.
  */
-export const FLOWS_AWAITING_DEFINITIONS: ProcessDef[] = [
-  {
-    key: 'ShareFacilityReturn',
-    name: '共享设施归还流程',
-    category: 'flow_6',
-    perm: 'share_facility_return_audit_audit',
-    taskName: '归还确认',
-    groups: 'volunteer_manager,admin',
-    dealPaths: ['/api/app-share-facility/sharefacility/returnDealProcessFlow'],
-  },
-];
+export const FLOWS_AWAITING_DEFINITIONS: ProcessDef[] = [];
 
 /** Every approval process of the product's definitions and the stop-gap list, in `flow` category order. */
 export const FLOW_CATALOGUE: ProcessDef[] = processCatalogue(resources, FLOWS_AWAITING_DEFINITIONS);

@@ -1,4 +1,4 @@
-import type { ProcessDef, ResourceDef } from '@tongxin/resources';
+import { type ProcessDef, processesOf, type ResourceDef } from '@tongxin/resources';
 import type { Trx } from '../../db/database.js';
 import type { Actor, CompleteResult } from '../../flow/service.js';
 import { actorOf } from '../../flow/wire.js';
@@ -23,11 +23,15 @@ export class Approvals {
   constructor(modules: readonly ResourceModule[], awaiting: readonly ProcessDef[] = []) {
     for (const m of modules) {
       if (!m.approval) continue;
-      const key = m.def.process?.key;
-      if (!key) throw new Error(`${m.def.name}: an approval handler needs a process on the definition`);
-      if (this.handlers.has(key))
-        throw new Error(`${m.def.name}: process ${key} already has an approval handler`);
-      this.handlers.set(key, m.approval);
+      const keys = processesOf(m.def).map((p) => p.key);
+      if (!keys.length)
+        throw new Error(`${m.def.name}: an approval handler needs a process on the definition`);
+      // one handler for all the definition's processes: step.processKey tells which
+      for (const key of keys) {
+        if (this.handlers.has(key))
+          throw new Error(`${m.def.name}: process ${key} already has an approval handler`);
+        this.handlers.set(key, m.approval);
+      }
     }
     this.processes = processCatalogue(
       modules.map((m) => m.def),

@@ -1,25 +1,31 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { processesOf } from '@tongxin/resources';
 import { requireUser } from '../../auth/guard.js';
 import type { AppContext } from '../../context.js';
 import type { Row } from '../../db/database.js';
-import { ok } from '../../http/envelope.js';
+import { badRequest, forbidden, ok } from '../../http/envelope.js';
 import { pageOf, paging } from '../../flow/wire.js';
 import { offeredTo, pageWithTotal, type Q, taskQuery } from '../../flow/work-query.js';
 import type { ResourceEngine } from '../crud/resource-engine.js';
 
 /**
- * GET <path>/auditTasks?current&size: what waits for the caller in the definition's process (the
+ * GET <path>/auditTasks?current&size&processKey: what waits for the caller in one of the definition's
+ * processes (`processKey`, default its `process`; the
  * generic audit screen's list): its active tasks on this table assigned to the caller or offered to
  * them (candidate user or role), oldest first; each record as the wire sends it plus `taskId`,
- * `taskName`, `taskCreateTime` and `claimed`. Guarded by the process's button code.
+ * `taskName`, `taskCreateTime` and `claimed`. Guarded by that process's button code.
  */
 export function auditTaskRoutes(app: FastifyInstance, ctx: AppContext, engine: ResourceEngine): void {
   const { def } = engine;
-  const process = def.process!;
-  const access = { config: { access: { perm: ctx.approvals.processOf(process.key)?.perm ?? process.perm } } };
+  const processes = processesOf(def).map((p) => ctx.approvals.processOf(p.key) ?? p);
+  const access = { config: { access: { perm: processes.map((p) => p.perm) } } };
   app.get(`${def.path}/auditTasks`, access, async (request: FastifyRequest) => {
     const user = requireUser(request);
-    const p = paging((request.query ?? {}) as Record<string, unknown>, ctx.config.maxPageSize);
+    const query = (request.query ?? {}) as Record<string, unknown>;
+    const process = query.processKey ? processes.find((p) => p.key === query.processKey) : processes[0];
+    if (!process) throw badRequest('流程不存在');
+    if (!(await ctx.permissions.hasAny(user, [process.perm]))) throw forbidden();
+    const p = paging(query, ctx.config.maxPageSize);
     return ctx.db.tx({ tenantId: user.tenantId }, async (trx) => {
       const tasks: Q = taskQuery(trx, user.tenantId)
         .where('t.status', '=', 'active')

@@ -1,9 +1,10 @@
-import type { ProcessDef, ResourceDef } from '@tongxin/resources';
+import { type ProcessDef, processesOf, type ResourceDef } from '@tongxin/resources';
 
 const categoryNumber = (p: ProcessDef) => Number(p.category.replace('flow_', '')) || 0;
 
 /**
- * The approval processes a set of definitions goes through: every definition's `process`, plus those
+ * The approval processes a set of definitions goes through: every definition's `process` and
+ * `laterProcesses`, plus those
  * named by no definition yet (`awaiting`), one entry per key, in the order of their `flow` category.
  * Fails at startup when two entries share a key but say different things.
  */
@@ -12,7 +13,7 @@ export function processCatalogue(
   awaiting: readonly ProcessDef[] = [],
 ): ProcessDef[] {
   const byKey = new Map<string, ProcessDef>();
-  for (const p of [...defs.flatMap((d) => (d.process ? [d.process] : [])), ...awaiting]) {
+  for (const p of [...defs.flatMap(processesOf), ...awaiting]) {
     const known = byKey.get(p.key);
     if (known && JSON.stringify(known) !== JSON.stringify(p))
       throw new Error(`process ${p.key} is declared twice, differently`);

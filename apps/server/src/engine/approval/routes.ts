@@ -23,6 +23,7 @@
  * write); a resource module adds business effects of its process with its `approval` handler.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { processesOf } from '@tongxin/resources';
 import { requireUser } from '../../auth/guard.js';
 import type { AppContext } from '../../context.js';
 import type { Row } from '../../db/database.js';
@@ -42,10 +43,10 @@ const bodyOf = (request: FastifyRequest) => {
 /** Registers detailByTaskId / dealProcessFlow for the definition of `engine`, which declares `process`. */
 export function approvalResourceRoutes(app: FastifyInstance, ctx: AppContext, engine: ResourceEngine): void {
   const { def } = engine;
-  if (!def.process) throw new Error(`${def.name}: no process declared`);
-  const access = {
-    config: { access: { perm: ctx.approvals.processOf(def.process.key)?.perm ?? def.permission } },
-  };
+  const perms = processesOf(def).map((p) => ctx.approvals.processOf(p.key)?.perm ?? p.perm);
+  if (!perms.length) throw new Error(`${def.name}: no process declared`);
+  // any of the definition's processes: the task's own process is one of them (same table)
+  const access = { config: { access: { perm: perms } } };
 
   app.get(`${def.path}/detailByTaskId`, access, async (request: FastifyRequest) => {
     const user = requireUser(request);

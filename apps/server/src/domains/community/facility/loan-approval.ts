@@ -1,12 +1,32 @@
 /** 借用审核 (ShareFacilityUse): the approver's pass makes a waiting loan 待领取; a reject makes it 已驳回
- * and a withdrawal 已取消, both giving its units back. Runs in the transaction that completes the task. */
+ * and a withdrawal 已取消, both giving its units back. 归还审核 (ShareFacilityReturn): the pass is
+ * 确认归还 with the condition the borrower gave (units back); a reject leaves the loan 借用中. Runs in
+ * the transaction that completes the task. */
 import type { ApprovalHandler } from '../../../engine/approval/move-record.js';
 import { formatDateTime } from '../../../util/datetime.js';
-import { BORROW } from './loans.js';
+import { BORROW, RETURNABLE, returnLoans } from './loans.js';
+import { RETURN_PROCESS } from './return-request.js';
 import { release } from './stock.js';
 
 export const loanApproval: ApprovalHandler = {
-  async onStep({ trx, outcome, businessId, actor }) {
+  async onStep({ trx, outcome, businessId, actor, processKey }) {
+    if (processKey === RETURN_PROCESS) {
+      if (outcome !== 'approve') return;
+      const loan = await trx
+        .selectFrom('app_share_facility_user')
+        .selectAll()
+        .where('id', '=', businessId)
+        .where('borrow_status', 'in', RETURNABLE)
+        .forUpdate()
+        .executeTakeFirst();
+      if (loan)
+        await returnLoans(trx, actor, [loan], {
+          return_condition: loan.return_condition ?? 1,
+          return_remark: loan.return_remark ?? null,
+          compensate_way: loan.compensate_way ?? 0,
+        });
+      return;
+    }
     const to =
       outcome === 'approve'
         ? BORROW.toCollect

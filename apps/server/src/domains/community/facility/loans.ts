@@ -3,7 +3,6 @@
  * its planned return is answered as 逾期未还. */
 import type { FastifyRequest } from 'fastify';
 import { requireUser } from '../../../auth/guard.js';
-import type { AuthUser } from '../../../auth/tokens.js';
 import type { Row, Trx } from '../../../db/database.js';
 import type { HookArgs, ResourceHooks } from '../../../engine/crud/hooks.js';
 import type { VerbHandler } from '../../../engine/module.js';
@@ -23,6 +22,8 @@ export const BORROW = {
 };
 /** The states in which a loan holds its units. */
 const HOLDING = [BORROW.pending, BORROW.toCollect, BORROW.inUse, BORROW.overdue];
+/** The states from which a loan can be returned. */
+export const RETURNABLE = [BORROW.inUse, BORROW.overdue];
 const DAY_MS = 86_400_000;
 
 async function apply({ trx, user }: HookArgs, values: Record<string, unknown>): Promise<void> {
@@ -82,7 +83,7 @@ export const loanHooks: ResourceHooks = {
 };
 
 /** The loans of `ids` the caller may see, locked, each in one of `from` (else a 400 naming it). */
-async function loansIn(
+export async function loansIn(
   trx: Trx,
   base: () => Promise<any>, // eslint-disable-line @typescript-eslint/no-explicit-any
   ids: string[],
@@ -98,7 +99,7 @@ async function loansIn(
 /** Moves loans to `to`, giving their units back; `set` adds columns. */
 export async function closeLoans(
   trx: Trx,
-  user: AuthUser,
+  user: { userId: string },
   rows: Row[],
   to: number,
   set: Record<string, unknown> = {},
@@ -121,30 +122,45 @@ export async function closeLoans(
   }
 }
 
-const params = (request: FastifyRequest) => {
+export const params = (request: FastifyRequest) => {
   const p = requestParams(request);
   return { p, ids: selectedIds(p.ids, '请选择借用记录') };
 };
+
+/** The return columns of `p` (returnCondition, returnRemark, compensateWay), checked. */
+export function returnOf(p: Record<string, string | undefined>): Record<string, unknown> {
+  const condition = p.returnCondition ? Number(p.returnCondition) : 1;
+  if (![1, 2, 3].includes(condition)) throw badRequest('归还情况不正确');
+  const remark = (p.returnRemark ?? '').trim();
+  if ([...remark].length > 200) throw badRequest('归还说明长度不能超过200个字符');
+  if (condition !== 1 && !remark) throw badRequest('设施损坏或丢失时请填写归还说明');
+  return {
+    return_condition: condition,
+    return_remark: remark || null,
+    compensate_way: p.compensateWay ? Number(p.compensateWay) : condition === 1 ? 0 : null,
+  };
+}
+
+/** 确认归还: the loans become 已归还 with `returned` (returnOf), their units back (lost ones leave). */
+export async function returnLoans(
+  trx: Trx,
+  user: { userId: string },
+  rows: Row[],
+  returned: Record<string, unknown>,
+): Promise<void> {
+  const set = { ...returned, actual_return_time: formatDateTime() };
+  await closeLoans(trx, user, rows, BORROW.returned, set, Number(returned.return_condition) === 3);
+}
 
 export const giveBack: VerbHandler = {
   access: { perm: 'share_facility_user_giveBack' },
   async handle(request, engine) {
     const user = requireUser(request);
     const { p, ids } = params(request);
-    const condition = p.returnCondition ? Number(p.returnCondition) : 1;
-    if (![1, 2, 3].includes(condition)) throw badRequest('归还情况不正确');
-    const remark = (p.returnRemark ?? '').trim();
-    if ([...remark].length > 200) throw badRequest('归还说明长度不能超过200个字符');
-    if (condition !== 1 && !remark) throw badRequest('设施损坏或丢失时请填写归还说明');
+    const returned = returnOf(p);
     await engine.run(user, async (trx, base) => {
-      const rows = await loansIn(trx, base, ids, [BORROW.inUse, BORROW.overdue]);
-      const set = {
-        actual_return_time: formatDateTime(),
-        return_condition: condition,
-        return_remark: remark || null,
-        compensate_way: p.compensateWay ? Number(p.compensateWay) : condition === 1 ? 0 : null,
-      };
-      await closeLoans(trx, user, rows, BORROW.returned, set, condition === 3);
+      const rows = await loansIn(trx, base, ids, RETURNABLE);
+      await returnLoans(trx, user, rows, returned);
     });
     return done();
   },
