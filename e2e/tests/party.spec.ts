@@ -37,6 +37,11 @@ test('every party screen opens with data', async ({ page }) => {
     const pane = page.locator('.tx-card').filter({ hasText: title }).first();
     await expect(pane.locator('.ant-table-row').first(), path).toBeVisible();
   }
+  // the remote's home: charts from the database
+  await page.goto('/party/overview');
+  const overview = page.getByTestId('party-overview');
+  await expect(overview.locator('canvas').first()).toBeVisible();
+  await expect(overview.getByText('党员人数')).toBeVisible();
 });
 
 test('an activity is cancelled with a reason and its enrolment shows it', async ({ page, request }) => {
@@ -102,9 +107,12 @@ test('the party-member select finds a member by id card', async ({ page, request
     .locator('.ant-select')
     .first()
     .click();
-  const picker = await opened(page.getByRole('dialog').filter({ hasText: '请选择党员' }));
-  await picker.locator('input').nth(1).fill(member.idCard);
-  await picker.getByRole('button', { name: /搜\s*索|查\s*询/ }).first().click();
+  const picker = await opened(page.getByRole('dialog', { name: '请选择党员' }));
+  await picker.locator('.ant-form-item').filter({ hasText: '身份证号' }).locator('input').fill(member.idCard);
+  await picker
+    .getByRole('button', { name: /搜\s*索/ })
+    .first()
+    .click();
   await expect(picker.locator('.ant-table-row')).toHaveCount(1);
   await expect(picker.locator('.ant-table-row').first()).toContainText(member.name);
 });

@@ -12,9 +12,13 @@ export const i18n = communityI18n;
 export const routes: Record<string, RemotePage> = {
   ...resourceScreens(communityResources),
   ...replyScreens,
-  // community B: the statistics board (hand-written: charts, no definition)
-  '/statistics/comprehensive': lazy(() => import('./pages/ComprehensivePage')),
+  // community A: the questionnaire with its results drawn (charts), the residents' accounts
+  '/community/questionnaire': lazy(async () => ({
+    default: (await import('./pages/QuestionnairePage')).QuestionnairePage,
+  })),
   '/communityuser/userdetail': lazy(async () => ({
     default: (await import('./pages/CommunityUserPage')).CommunityUserPage,
   })),
+  // community B: the statistics board (hand-written: charts, no definition)
+  '/statistics/comprehensive': lazy(() => import('./pages/ComprehensivePage')),
 };

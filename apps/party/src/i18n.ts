@@ -2,6 +2,15 @@ import type { LanguageBundles } from '@tongxin/shared-ui/session';
 
 export const partyI18n: LanguageBundles = {
   'zh-CN': {
+    overview: {
+      members: '党员人数',
+      activitiesThisMonth: '本月活动',
+      pendingArchive: '待审核登记',
+      pendingOther: '待审核双报到/自评',
+      byBranch: '各支部党员',
+      byType: '党员类型',
+      appraisal: '评议结果',
+    },
     duty: {
       title: '党员值班',
       dutyPlace: '值班地点',
@@ -17,6 +26,15 @@ export const partyI18n: LanguageBundles = {
     },
   },
   en: {
+    overview: {
+      members: 'Party members',
+      activitiesThisMonth: 'Activities this month',
+      pendingArchive: 'Registrations to review',
+      pendingOther: 'Dual registrations / self-appraisals to review',
+      byBranch: 'Members by branch',
+      byType: 'Members by type',
+      appraisal: 'Appraisal results',
+    },
     duty: {
       title: 'Party duty',
       dutyPlace: 'Duty place',

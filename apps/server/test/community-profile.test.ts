@@ -52,6 +52,42 @@ describe('profile change review', () => {
     expect((await call(s.app, admin, 'POST', `${LOG}/pass?ids=${id}`, {})).json().msg).toBe('该申请已审核');
   });
 
+  it('is decided through the process wire too: detailByTaskId, then dealProcessFlow by a candidate', async () => {
+    await addTenantWithUser(s.db, {
+      tenantId: '000000',
+      account: 'reviewer',
+      menuCodes: ['sys_user_audit', 'sys_user_audit_view', 'sys_user_audit_audit'],
+      alias: 'admin',
+    });
+    const reviewer = await login(s.app, { account: 'reviewer', password: 'secret' });
+    const id = (
+      await call(s.app, resident, 'POST', `${LOG}/submit`, { after: { realName: '达瓦卓嘎' } })
+    ).json().data.id;
+    const log = await s.db.kysely
+      .selectFrom('blade_update_user_log')
+      .select('process_instance_id')
+      .where('id', '=', id)
+      .executeTakeFirstOrThrow();
+    const task = await s.db.kysely
+      .selectFrom('flow_task')
+      .select('id')
+      .where('process_instance_id', '=', log.process_instance_id)
+      .where('status', '=', 'active')
+      .executeTakeFirstOrThrow();
+    const detail = await call(s.app, reviewer, 'GET', `${LOG}/detailByTaskId?taskId=${task.id}`);
+    expect(detail.statusCode, detail.body).toBe(200);
+    expect(detail.json().data).toMatchObject({ id, changeSummary: '姓名: 达瓦次仁 → 达瓦卓嘎' });
+    const dealt = await call(s.app, reviewer, 'POST', `${LOG}/dealProcessFlow`, {
+      taskId: String(task.id),
+      processInstanceId: String(log.process_instance_id),
+      businessId: id,
+      pass: true,
+      comment: '同意',
+    });
+    expect(dealt.statusCode, dealt.body).toBe(200);
+    expect((await account()).real_name).toBe('达瓦卓嘎');
+  });
+
   it('leaves the account unchanged when rejected, and refuses bad input', async () => {
     const bad = await call(s.app, resident, 'POST', `${LOG}/submit`, { after: { phone: '123' } });
     expect(bad.json().msg).toBe('手机号码格式不正确');

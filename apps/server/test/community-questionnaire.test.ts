@@ -1,3 +1,4 @@
+import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addTenantWithUser } from './fixtures.js';
 import { call, login, startTestServer, type TestServer } from './harness.js';
@@ -158,6 +159,17 @@ describe('questionnaire', () => {
     const sheet = (await call(s.app, admin, 'GET', `${Q}/getResult2user?id=${sheets.records[0].id}`)).json()
       .data;
     expect(sheet.answers).toHaveLength(3);
+    // the answers as an Excel sheet: a header and one line per answered question
+    const exported = await call(
+      s.app,
+      admin,
+      'GET',
+      `/api/app-questionaire-answer/questionaireanswer/export?questionnaireId_equal=${q.id}`,
+    );
+    expect(exported.statusCode).toBe(200);
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.load(exported.rawPayload as unknown as ArrayBuffer);
+    expect(book.worksheets[0]!.rowCount).toBe(1 + 9);
     const mine = (
       await call(
         s.app,

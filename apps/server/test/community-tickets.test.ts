@@ -72,6 +72,19 @@ describe('complaint', () => {
     const late = await post(`${COMPLAIN}/reply?ids=${id}`, { content: '再补充' });
     expect(late.statusCode).toBe(400);
     expect(late.json().msg).toBe('该投诉已办结,不能再回复');
+    // the resident rates it, once
+    expect(
+      (
+        await post(`${COMPLAIN}/evaluate`, { id, satisfaction: 1, evaluateContent: '很及时' }, resident)
+      ).json().msg,
+    ).toBe('评价成功');
+    expect((await post(`${COMPLAIN}/evaluate`, { id, satisfaction: 2 }, resident)).json().msg).toBe(
+      '该投诉已评价',
+    );
+    expect((await get(`${COMPLAIN}/detail?id=${id}`)).json().data).toMatchObject({
+      satisfaction: 1,
+      evaluateContent: '很及时',
+    });
     const inbox = await s.db.kysely
       .selectFrom('app_message_center')
       .select('title')

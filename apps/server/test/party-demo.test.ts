@@ -62,4 +62,14 @@ describe('party demo data', () => {
       tree.reduce((n: number, r: { memberCount: number }) => n + r.memberCount, 0),
     ).toBeGreaterThanOrEqual(100);
   });
+
+  it('answers the party overview from the database', async () => {
+    const res = await call(s.app, admin, 'GET', '/api/app-party-stats/overview');
+    expect(res.statusCode, res.body).toBe(200);
+    const data = res.json().data;
+    expect(data.membersByBranch.length).toBeGreaterThan(0);
+    expect(data.membersByType.map((p: { name: string }) => p.name)).toContain('正式党员');
+    expect(data.appraisalResults.length).toBeGreaterThan(0);
+    expect((await call(s.app, undefined, 'GET', '/api/app-party-stats/overview')).statusCode).toBe(401);
+  });
 });

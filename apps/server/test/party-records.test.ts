@@ -173,3 +173,36 @@ describe('discipline reports', () => {
     expect((await get(admin, `${DISCIPLINE}/page?informantName_equal=x`)).statusCode).toBe(200);
   });
 });
+
+describe('party members', () => {
+  const ARCHIVE = '/api/app-party-archive/partyarchive';
+  const ALIAS = '/api/app-party-archive/partyarchive2user';
+  it('disables and enables with a reason; partyarchive2user serves the same wire and saveArchive2user', async () => {
+    const id = await addMember(s.app, admin, '强巴');
+    expect((await post(admin, `${ARCHIVE}/disable?ids=${id}`)).json().msg).toBe('请输入停用原因');
+    expect(
+      (await post(admin, `${ARCHIVE}/disable?ids=${id}`, { statusReason: '组织关系转出' })).statusCode,
+    ).toBe(200);
+    const off = (await get(admin, `${ALIAS}/detail?id=${id}`)).json().data;
+    expect([off.memberStatus, off.statusReason]).toEqual([2, '组织关系转出']);
+    const twice = await post(admin, `${ARCHIVE}/disable?ids=${id}`, { statusReason: 'x' });
+    expect(twice.statusCode).toBe(400);
+    expect(
+      (await post(admin, `${ARCHIVE}/enable?ids=${id}`, { statusReason: '转回本支部' })).statusCode,
+    ).toBe(200);
+    expect((await get(admin, `${ARCHIVE}/detail?id=${id}`)).json().data.memberStatus).toBe(1);
+    const page = (await get(admin, `${ALIAS}/page?name_like=${encodeURIComponent('强巴')}`)).json().data;
+    expect(page.records.map((r: { id: string }) => r.id)).toContain(id);
+    const body = (await get(admin, `${ARCHIVE}/detail?id=${id}`)).json().data;
+    const applied = await post(admin, `${ALIAS}/saveArchive2user`, {
+      ...body,
+      id: undefined,
+      version: undefined,
+      name: '旺堆',
+      idCard: '11010519491231002X',
+    });
+    expect(applied.statusCode, applied.body).toBe(200);
+    const row = (await get(admin, `${ARCHIVE}/detail?id=${applied.json().data.id}`)).json().data;
+    expect([row.name, row.auditStatus]).toEqual(['旺堆', 0]);
+  });
+});

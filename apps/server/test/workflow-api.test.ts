@@ -5,7 +5,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { defaultDomains, partyDomain } from '../src/domains/index.js';
 import { startBusinessProcess } from '../src/engine/approval/start-process.js';
-import { FLOWS_AWAITING_DEFINITIONS, LEAVE_XML } from '../src/domains/workflow/flows.js';
+import { FLOW_CATALOGUE, LEAVE_XML } from '../src/domains/workflow/flows.js';
 import { SEEDED_PROCESSES } from '../src/seed/workflow-seed.js';
 import { seed } from '../src/seed/seed.js';
 import { addTenantWithUser } from './fixtures.js';
@@ -50,7 +50,7 @@ const borrowDef = testDef(
   'testBorrow',
   '/api/test-share/sharefacility2user',
   'test_share_borrow',
-  FLOWS_AWAITING_DEFINITIONS.find((p) => p.key === 'ShareFacilityUse'),
+  FLOW_CATALOGUE.find((p) => p.key === 'ShareFacilityUse'),
 );
 
 const NS = `xmlns="http://www.omg.org/spec/BPMN/20100524/MODEL" xmlns:flowable="http://flowable.org/bpmn" targetNamespace="t"`;

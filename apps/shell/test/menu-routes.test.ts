@@ -12,7 +12,7 @@ import * as workflow from '../../workflow/src/routes';
 import notYetBuiltText from './not-yet-built.txt?raw';
 
 /** How many screens were still unbuilt when the list was frozen: it may only go down. */
-const FROZEN_COUNT = 44;
+const FROZEN_COUNT = 1;
 
 const remotes: Record<string, Record<string, unknown>> = {
   community: community.routes,

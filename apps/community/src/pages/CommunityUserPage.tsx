@@ -27,6 +27,9 @@ const TEXT = {
   enrolments: { zh: '活动报名', en: 'Enrolments' },
   none: { zh: '无', en: 'None' },
   locked: { zh: '已锁定', en: 'Locked' },
+  account: { zh: '账号', en: 'Account' },
+  realName: { zh: '姓名', en: 'Name' },
+  phone: { zh: '手机号', en: 'Mobile' },
 };
 
 /** 社区用户: the residents' accounts (the user definition's page over `app-page`) with 锁定 / 解锁
@@ -105,12 +108,12 @@ function ResidentDetail({ detail }: { detail: Detail }) {
   return (
     <>
       <Descriptions column={2} size="small" bordered>
-        <Descriptions.Item label="账号">{String(detail.account ?? '')}</Descriptions.Item>
-        <Descriptions.Item label="姓名">
+        <Descriptions.Item label={label(TEXT.account)}>{String(detail.account ?? '')}</Descriptions.Item>
+        <Descriptions.Item label={label(TEXT.realName)}>
           {String(detail.realName ?? '')}{' '}
           {Number(detail.status) === 0 && <Tag color="red">{label(TEXT.locked)}</Tag>}
         </Descriptions.Item>
-        <Descriptions.Item label="手机号">{String(detail.phone ?? '')}</Descriptions.Item>
+        <Descriptions.Item label={label(TEXT.phone)}>{String(detail.phone ?? '')}</Descriptions.Item>
         <Descriptions.Item label={label(TEXT.points)}>{detail.scoreBalance}</Descriptions.Item>
       </Descriptions>
       {section('households', detail.households, (r) => String(r.houseAddress ?? ''))}

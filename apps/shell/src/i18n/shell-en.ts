@@ -107,6 +107,10 @@ export const shellEn: typeof shellZh = {
     cleared: 'Cleared!',
   },
   notice: {
+    alarms: 'Alarms',
+    noAlarms: 'No open alarms',
+    allAlarms: 'All alarms',
+    level: { 1: 'Minor', 2: 'Major', 3: 'Severe' },
     mail: 'Mail',
     messages: 'Messages',
     notices: 'Notices',

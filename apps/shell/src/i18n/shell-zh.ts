@@ -100,6 +100,10 @@ export const shellZh = {
     cleared: '清空成功!',
   },
   notice: {
+    alarms: '告警',
+    noAlarms: '暂无未处理告警',
+    allAlarms: '查看全部告警',
+    level: { 1: '一般', 2: '重要', 3: '严重' },
     mail: '邮件',
     messages: '消息',
     notices: '通知',

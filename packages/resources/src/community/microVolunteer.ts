@@ -171,6 +171,7 @@ export const microVolunteerResource = defineResource({
       label: { zh: '招募人数', en: 'Places' },
       required: '请输入招募人数',
       min: 1,
+      defaultValue: 10,
     },
     {
       name: 'enrollNum',

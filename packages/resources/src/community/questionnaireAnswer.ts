@@ -10,6 +10,8 @@ export const questionnaireAnswerResource = defineResource({
   permission: 'questionnaire_user',
   permissionAliases: ['questionnaire'],
   standard: ['view'],
+  // the answers of a questionnaire (questionnaireId_equal) as an Excel sheet
+  exportable: true,
   tenant: true,
   audit: true,
   softDelete: true,

@@ -24,8 +24,40 @@ export const partyArchiveResource = defineResource({
   audit: true,
   softDelete: true,
   drawerWidth: 800,
+  exportable: true,
+  importable: true,
   labelField: 'name',
   defaultSort: [{ field: 'joinDate', direction: 'desc' }],
+  // 停用 / 启用 (domain model §5.2: memberStatus 1 ↔ 2 with a reason, e.g. 出党, 去世, 转出)
+  actions: [
+    {
+      name: 'disable',
+      label: l('停用', 'Disable'),
+      placement: 'row',
+      when: { field: 'memberStatus', in: [1] },
+      reason: {
+        field: 'statusReason',
+        label: l('停用原因', 'Reason'),
+        required: '请输入停用原因',
+        maxLength: 200,
+      },
+      effect: { set: { memberStatus: 2, statusReason: '$reason' }, from: { field: 'memberStatus', in: [1] } },
+      danger: true,
+    },
+    {
+      name: 'enable',
+      label: l('启用', 'Enable'),
+      placement: 'row',
+      when: { field: 'memberStatus', in: [2] },
+      reason: {
+        field: 'statusReason',
+        label: l('启用原因', 'Reason'),
+        required: '请输入启用原因',
+        maxLength: 200,
+      },
+      effect: { set: { memberStatus: 1, statusReason: '$reason' }, from: { field: 'memberStatus', in: [2] } },
+    },
+  ],
   process: {
     key: 'PartyArchive',
     name: '党员登记审核流程',
@@ -118,6 +150,14 @@ export const partyArchiveResource = defineResource({
       readOnly: true,
       search: 'equal',
     }),
+    {
+      name: 'statusReason',
+      kind: 'string',
+      label: l('停用/启用原因', 'Status reason'),
+      maxLength: 200,
+      readOnly: true,
+      list: false,
+    },
     {
       name: 'applySource',
       kind: 'int',

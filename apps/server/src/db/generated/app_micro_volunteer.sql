@@ -22,7 +22,7 @@ CREATE TABLE IF NOT EXISTS app_micro_volunteer (
   end_time timestamp(0) NOT NULL, -- 结束时间
   enroll_start_time timestamp(0) NOT NULL, -- 报名开始
   enroll_end_time timestamp(0) NOT NULL, -- 报名截止
-  need_num int NOT NULL, -- 招募人数
+  need_num int NOT NULL DEFAULT 10, -- 招募人数
   enroll_num int NOT NULL DEFAULT 0, -- 报名人数
   sign_num int NOT NULL DEFAULT 0, -- 签到人数
   service_hours numeric(4,1), -- 服务时长(小时/人)

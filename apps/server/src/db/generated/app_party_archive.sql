@@ -31,6 +31,7 @@ CREATE TABLE IF NOT EXISTS app_party_archive (
   proof_images varchar(2000), -- 证明材料
   photo varchar(500), -- 照片
   member_status int NOT NULL DEFAULT 1, -- 党员状态
+  status_reason varchar(200), -- 停用/启用原因
   apply_source int NOT NULL DEFAULT 0, -- 来源
   score_balance int DEFAULT 0, -- 党员积分
   app_user_id bigint, -- App账号

@@ -15,7 +15,7 @@ CREATE TABLE IF NOT EXISTS app_share_facility (
   images varchar(2000), -- 图片
   description varchar(1000), -- 使用须知
   storage_address varchar(200) NOT NULL, -- 存放地点
-  total_qty int NOT NULL, -- 总数
+  total_qty int NOT NULL DEFAULT 5, -- 总数
   available_qty int NOT NULL DEFAULT 0, -- 可借数
   max_borrow_days int NOT NULL, -- 最长借用天数
   deposit numeric(8,2), -- 押金(元)

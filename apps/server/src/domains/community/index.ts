@@ -12,6 +12,7 @@ import { optionHooks, publishQuestionnaire, questionHooks, questionnaireHooks } 
 import { answerQuestionnaire } from './questionnaire-answer.js';
 import { getResult2user, getResults, listByQuestionIdAndUserId } from './questionnaire-results.js';
 import { readAllMessages, readMessages, readNotice } from './resident-reads.js';
+import { evaluateComplaint } from './ticket-evaluate.js';
 import { followUpBehaviour } from './ticket-follow-up.js';
 import { ADVICE, COMPLAIN, REPORT, ticketBehaviour } from './tickets.js';
 import { userUpdateLogBehaviour } from './user-update-log.js';
@@ -44,7 +45,7 @@ const communityA: Behaviour = {
   questionnaireQuestion: { hooks: questionHooks },
   questionnaireOption: { hooks: optionHooks },
   questionnaireUser: { verbs: { answer: answerQuestionnaire } },
-  sysComplain: ticketBehaviour(COMPLAIN),
+  sysComplain: ticketBehaviour(COMPLAIN, { evaluate: evaluateComplaint }),
   sysAdvice: ticketBehaviour(ADVICE),
   sysReport: ticketBehaviour(REPORT),
   sysComplainReply: followUpBehaviour(COMPLAIN),

@@ -281,9 +281,13 @@ function assignVerb(kind: TicketKind): VerbHandler {
   };
 }
 
-/** The behaviour of a ticket definition. */
-export function ticketBehaviour(kind: TicketKind): ResourceBehaviour {
+/** The behaviour of a ticket definition (`extra`: verbs of that kind of ticket alone). */
+export function ticketBehaviour(
+  kind: TicketKind,
+  extra: Record<string, VerbHandler> = {},
+): ResourceBehaviour {
   const verbs: Record<string, VerbHandler> = {
+    ...extra,
     save: saveVerb(kind),
     reply: replyVerb(kind),
     finish: decideVerb(kind, true),

@@ -3,6 +3,8 @@
 import { partyResources } from '@tongxin/resources';
 import { domain } from '../../engine/module.js';
 import { activityHooks, activityVerbs } from './activity.js';
+import { archiveAliasRoutes } from './archive.js';
+import { overviewRoutes } from './overview.js';
 import { appraiseUserApproval, disciplineReportApproval, doubleReportApproval } from './approvals.js';
 import { aliasPath, appraiseHooks, appraiseUserHooks } from './appraise.js';
 import { seedPartyDemo } from './demo-seed.js';
@@ -16,6 +18,7 @@ export const partyDomain = domain(
   partyResources,
   {
     partyDept: { hooks: partyDeptHooks },
+    partyArchive: { routes: archiveAliasRoutes },
     partyActivity: { hooks: activityHooks, verbs: activityVerbs },
     partyActivityUser: { hooks: enrolmentHooks },
     partyArticle: { hooks: articleHooks },
@@ -35,5 +38,5 @@ export const partyDomain = domain(
     disciplineReport: { hooks: disciplineReportHooks, approval: disciplineReportApproval },
     disciplineReportReply: { hooks: replyHooks },
   },
-  { seedDemo: seedPartyDemo },
+  { seedDemo: seedPartyDemo, routes: overviewRoutes },
 );

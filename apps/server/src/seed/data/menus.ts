@@ -93,12 +93,15 @@ const party = root(
   'party',
   1,
   group('party', '党建管理', 'Party building', '/party', 'FlagOutlined', [
+    screen('party_overview', '党建概览', 'Overview', '/party/overview', 'DashboardOutlined', [VIEW]),
     group('party_org', '组织建设', 'Organisation', '/party/org', 'ApartmentOutlined', [
       screen('party_dept', '党组织管理', 'Party organisations', '/party/partydept', 'ApartmentOutlined'),
       screen('party_archive', '党员档案', 'Party members', '/party/partyarchive', 'IdcardOutlined', [
         ...STD,
         EXPORT,
         IMPORT,
+        ['disable', '停用', 'Disable', 2],
+        ['enable', '启用', 'Enable', 2],
       ]),
       screen(
         'party_archive_audit',

@@ -1,6 +1,8 @@
 import { Badge, Button, List, Popover, Tabs, Tag, Tooltip } from 'antd';
 import { BellOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router-dom';
+import { useUnhandledAlarms } from './useUnhandledAlarms';
 
 /** Notice popover with mail/messages/notices tabs; sample data only (§2, §4: statuses are demo). */
 const SAMPLES = {
@@ -20,35 +22,67 @@ const SAMPLES = {
 
 const STATUS_COLOR: Record<number, string> = { 0: 'default', 1: 'processing', 3: 'success', 4: 'error' };
 
+const LEVEL_COLOR: Record<number, string> = { 1: 'blue', 2: 'orange', 3: 'red' };
+
 export function NoticePopover() {
   const { t } = useTranslation('shell');
+  const navigate = useNavigate();
+  const alarms = useUnhandledAlarms();
+  const alarmTab = {
+    key: 'alarms',
+    label: `${t('notice.alarms')} (${alarms.total})`,
+    children: (
+      <List
+        size="small"
+        dataSource={alarms.items}
+        locale={{ emptyText: t('notice.noAlarms') }}
+        footer={
+          <Button type="link" size="small" onClick={() => void navigate('/safety/ocalarm')}>
+            {t('notice.allAlarms')}
+          </Button>
+        }
+        renderItem={(a) => (
+          <List.Item
+            data-testid="notice-alarm"
+            extra={<Tag color={LEVEL_COLOR[a.alarmLevel]}>{t(`notice.level.${a.alarmLevel}`)}</Tag>}
+          >
+            <List.Item.Meta title={a.deviceName} description={`${a.alarmTime} ${a.alarmContent}`} />
+          </List.Item>
+        )}
+      />
+    ),
+  };
   const content = (
     <Tabs
       style={{ width: 320 }}
-      items={(Object.keys(SAMPLES) as (keyof typeof SAMPLES)[]).map((tab) => ({
-        key: tab,
-        label: t(`notice.${tab}`),
-        children: (
-          <List
-            size="small"
-            dataSource={[...SAMPLES[tab]]}
-            locale={{ emptyText: t('notice.empty') }}
-            renderItem={(item) => (
-              <List.Item
-                extra={<Tag color={STATUS_COLOR[item.status]}>{t(`notice.status.${item.status}`)}</Tag>}
-              >
-                {t(`notice.samples.${item.key}`)}
-              </List.Item>
-            )}
-          />
-        ),
-      }))}
+      onChange={(key) => key === 'alarms' && void alarms.refresh()}
+      items={[
+        ...(alarms.allowed ? [alarmTab] : []),
+        ...(Object.keys(SAMPLES) as (keyof typeof SAMPLES)[]).map((tab) => ({
+          key: tab,
+          label: t(`notice.${tab}`),
+          children: (
+            <List
+              size="small"
+              dataSource={[...SAMPLES[tab]]}
+              locale={{ emptyText: t('notice.empty') }}
+              renderItem={(item) => (
+                <List.Item
+                  extra={<Tag color={STATUS_COLOR[item.status]}>{t(`notice.status.${item.status}`)}</Tag>}
+                >
+                  {t(`notice.samples.${item.key}`)}
+                </List.Item>
+              )}
+            />
+          ),
+        })),
+      ]}
     />
   );
   return (
     <Popover content={content} trigger="click" placement="bottomRight">
       <Tooltip title={t('top.notice')}>
-        <Badge dot>
+        <Badge dot={!alarms.total} count={alarms.total} overflowCount={99} size="small">
           <Button type="text" icon={<BellOutlined />} aria-label={t('top.notice')} />
         </Badge>
       </Tooltip>

@@ -41,12 +41,15 @@ export async function seedVolunteers(c: DemoContext): Promise<void> {
   const done = await volunteerActivity(c, '八廓街环境清扫', 4, -5);
   const open = await volunteerActivity(c, '关爱独居老人上门服务', 1, 6);
   await volunteerActivity(c, '雪后道路清扫', 5, 2, { cancel_reason: '天气转晴，无需清扫' });
+  // finished yesterday, waiting for its 积分结算 (signed in: everyone)
+  const ended = await volunteerActivity(c, '社区植树护绿', 4, -1, { score: 15 });
   for (const [a, users] of [
     [done, residents.slice(0, 6)],
     [open, residents.slice(2, 5)],
+    [ended, residents.slice(4, 8)],
   ] as const) {
     for (const [i, r] of users.entries()) {
-      const signed = a === done ? (i < 4 ? 1 : 2) : 0;
+      const signed = a === done ? (i < 4 ? 1 : 2) : a === ended ? 1 : 0;
       await trx
         .insertInto('app_micro_volunteer_user')
         .values(
