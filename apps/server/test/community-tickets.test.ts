@@ -124,6 +124,13 @@ describe('resident follow-up', () => {
     expect(asked.json().msg, asked.body).toBe('提交成功');
     const rows = (await get(`${REPLY}/list?complainId_equal=${id}`)).json().data.records;
     expect(rows[0]).toMatchObject({ replyType: 2, content: '什么时候处理?', replyUserName: '卓玛' });
+    // a body naming a reply edits nothing and adds nothing: follow-ups are only ever added
+    const edit = await post(`${REPLY}/submit`, { id: rows[0].id, complainId: id, content: '改写' }, resident);
+    expect(edit.statusCode, edit.body).toBe(403);
+    const after = (await get(`${REPLY}/list?complainId_equal=${id}`)).json().data.records;
+    expect(after.map((r: { content: string }) => r.content)).toEqual(
+      rows.map((r: { content: string }) => r.content),
+    );
     expect((await post(`${REPLY}/save`, { complainId: id, content: '冒充' })).json().msg).toBe('投诉不存在');
     await post(`${COMPLAIN}/finish?ids=${id}`, { comment: '已处理' });
     const late = await post(`${REPLY}/submit`, { complainId: id, content: '再问' }, resident);

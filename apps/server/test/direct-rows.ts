@@ -14,7 +14,8 @@ function valueOf(f: FieldDef, n: number): unknown {
   if (f.kind === 'long' || f.kind === 'ref') return String(1000 + n);
   if (f.kind === 'datetime' || f.kind === 'date')
     return f.name === 'expireTime' ? formatDateTime(new Date(Date.now() + 3600_000)) : formatDateTime();
-  return `样例${n}`.slice(0, f.maxLength ?? 20);
+  // a fresh value per row: some tables keep names unique (attachments' stored names)
+  return `样例${n}_${nextId().slice(-8)}`.slice(0, f.maxLength ?? 20);
 }
 
 /** Inserts one row of `def` in `tenantId` with a value in every field; returns its id. */

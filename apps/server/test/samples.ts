@@ -30,8 +30,36 @@ const SAMPLE_OVERRIDES: Record<string, () => Record<string, unknown>> = {
   partyAppraise: () => ({ appraiseYear: '2026', startTime: at(-1), endTime: at(30) }),
 };
 
+/** Options of a sample: `freshRefs` makes a new record for each required reference the caller may write
+ * (so business rules keyed on the referenced record — one enrolment per activity, one article per
+ * community — see a new one each call); it falls back to an existing record. */
+export interface SampleOptions {
+  freshRefs?: boolean;
+}
+
+/** An 18-digit id card with its check digit, different on every call. */
+let cardSerial = 0;
+function freshIdCard(): string {
+  const n = cardSerial++;
+  const day = String(1 + (Math.floor(n / 1000) % 28)).padStart(2, '0');
+  const body17 = `1101051980${'03'}${day}${String(n % 1000).padStart(3, '0')}`;
+  const weights = [7, 9, 10, 5, 8, 4, 2, 1, 6, 3, 7, 9, 10, 5, 8, 4, 2];
+  const sum = [...body17].reduce((acc, d, i) => acc + Number(d) * weights[i]!, 0);
+  return body17 + '10X98765432'[sum % 11]!;
+}
+
+async function freshRecord(app: FastifyInstance, token: string, target: ResourceDef): Promise<unknown> {
+  const url = `${target.path}/${target.write === 'save-update' ? 'save' : 'submit'}`;
+  return (await call(app, token, 'POST', url, await sampleBody(app, token, target))).json().data?.id;
+}
+
 /** A value that passes a field's rules; unique fields get a fresh value each call. */
-export async function sampleValue(app: FastifyInstance, token: string, f: FieldDef): Promise<unknown> {
+export async function sampleValue(
+  app: FastifyInstance,
+  token: string,
+  f: FieldDef,
+  opts: SampleOptions = {},
+): Promise<unknown> {
   const tag = randomBytes(3).toString('hex');
   const fit = (s: string) => (f.maxLength ? s.slice(0, f.maxLength) : s);
   if (f.defaultValue !== undefined && !f.unique) return f.defaultValue;
@@ -61,19 +89,22 @@ export async function sampleValue(app: FastifyInstance, token: string, f: FieldD
     case 'email':
       return `t${tag}@example.cn`;
     case 'idcard':
-      return '11010519491231002X';
+      return freshIdCard();
     case 'parent':
       return '0';
     case 'ref': {
       if (!f.ref) return undefined;
       const target = byName.get(f.ref.resource);
       const path = target?.path ?? `/api/blade-system/${f.ref.resource}`;
+      if (opts.freshRefs && f.required && target && acceptsWrites(target)) {
+        const made = await freshRecord(app, token, target);
+        if (made) return made;
+      }
       const rows = (await call(app, token, 'GET', `${path}/select`)).json().data ?? [];
       if (rows[0]?.id) return rows[0].id;
       // none (yet, or an earlier contract removed its record): make one of the referenced resource
       if (!target || !acceptsWrites(target)) return undefined;
-      const url = `${target.path}/${target.write === 'save-update' ? 'save' : 'submit'}`;
-      return (await call(app, token, 'POST', url, await sampleBody(app, token, target))).json().data?.id;
+      return freshRecord(app, token, target);
     }
     case 'files':
     case 'images':
@@ -105,12 +136,13 @@ export async function sampleBody(
   app: FastifyInstance,
   token: string,
   def: ResourceDef,
+  opts: SampleOptions = {},
 ): Promise<Record<string, unknown>> {
   const body: Record<string, unknown> = {};
   for (const f of def.fields) {
     if (f.form === false) continue;
     if (f.kind === 'ref' && !f.required) continue;
-    const v = await sampleValue(app, token, f);
+    const v = await sampleValue(app, token, f, opts);
     if (v !== undefined) body[f.name] = v;
   }
   return { ...body, ...SAMPLE_OVERRIDES[def.name]?.() };

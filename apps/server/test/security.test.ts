@@ -49,12 +49,16 @@ function hostileUrls(path: string, fields: string[], exportable: boolean, tree: 
 
 describe.each(resources.map((d) => [d.name, d] as const))('injection fuzz: %s', (_name, def) => {
   const fields = Object.keys(queryFieldsOf(def));
+  const byLength = [...fields].sort((a, b) => b.length - a.length);
+  const withoutFieldNames = (body: string) => byLength.reduce((text, f) => text.split(f).join(''), body);
   it('never answers 500 or leaks SQL for hostile keys, values and sorts', async () => {
     for (const url of hostileUrls(def.path, fields, Boolean(def.exportable), Boolean(def.tree))) {
       const res = await call(s.app, token, 'GET', url);
       expect(res.statusCode, url).not.toBe(500);
       expect([200, 400, 404], url).toContain(res.statusCode);
-      if (res.statusCode !== 200) expect(res.body, url).not.toMatch(LEAKS);
+      // a refusal may name the client's own key (不支持的查询条件: stackTrace_like): the definition's field
+      // names are the API's vocabulary, not a leak
+      if (res.statusCode !== 200) expect(withoutFieldNames(res.body), url).not.toMatch(LEAKS);
     }
     // The tables are intact afterwards.
     expect((await call(s.app, token, 'GET', '/api/blade-user/list')).json().data.total).toBeGreaterThan(0);

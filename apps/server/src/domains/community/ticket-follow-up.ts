@@ -4,7 +4,7 @@
 import { requireUser } from '../../auth/guard.js';
 import { nextId } from '../../db/ids.js';
 import type { ResourceBehaviour, VerbHandler } from '../../engine/module.js';
-import { badRequest, ok } from '../../http/envelope.js';
+import { badRequest, forbidden, ok } from '../../http/envelope.js';
 import { formatDateTime } from '../../util/datetime.js';
 import { auditColumns } from './rows.js';
 import type { TicketKind } from './tickets.js';
@@ -20,6 +20,8 @@ function followUp(kind: TicketKind): VerbHandler {
         string,
         unknown
       >;
+      // a follow-up is only ever added: a body naming a reply (anyone's, of any tenant) edits nothing
+      if (body.id !== undefined && body.id !== null && body.id !== '') throw forbidden();
       const ticketId = String(body[camel(kind.foreignKey)] ?? '');
       if (!/^\d{1,19}$/.test(ticketId)) throw badRequest(`请选择${kind.noun}`);
       const content = typeof body.content === 'string' ? body.content.trim() : '';
