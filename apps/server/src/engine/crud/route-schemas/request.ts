@@ -1,4 +1,4 @@
-import { type FieldDef, isWritable, type ResourceDef } from '@tongxin/resources';
+import { type FieldDef, isWritable, type ResourceDef, ruleOf } from '@tongxin/resources';
 import type { QueryFields } from '../../../http/list-query.js';
 import type { JsonSchema } from './json-schema.js';
 
@@ -37,7 +37,9 @@ export function bodyFieldSchema(f: FieldDef): JsonSchema {
     default:
       return {
         type: several ? ['string', 'number', 'array', 'null'] : ['string', 'number', 'null'],
-        ...(f.maxLength && f.kind !== 'richtext' ? { maxLength: f.maxLength } : {}),
+        // a field with a rule is measured after the rule normalises it (trimmed, 15-digit id cards
+        // upgraded), so its raw length is not limited here
+        ...(f.maxLength && f.kind !== 'richtext' && !ruleOf(f) ? { maxLength: f.maxLength } : {}),
         description,
       };
   }
