@@ -83,7 +83,8 @@ test('党员档案登记: submit, reject with a comment, resubmit, pass; status 
     field('phone'),
     `139${String(Date.now() % 100_000_000).padStart(8, '0')}`,
   );
-  await fillField(applicant, drawer, field('partyDeptId'), '1');
+  // the applicant's community branch of the demo party tree
+  await fillField(applicant, drawer, field('partyDeptId'), '吉日社区党支部');
   await fillField(applicant, drawer, field('memberType'), '正式党员');
   await pickDate(applicant, drawer, '入党日期', '2005-07-01');
   await save(applicant, drawer);

@@ -1,5 +1,9 @@
 import { expect, type Locator, type Page } from '@playwright/test';
 import type { FieldDef, ResourceDef } from '../../packages/resources/src/define';
+import { resources } from '../../packages/resources/src/index';
+
+/** Resources whose references are picked from a tree (not the platform-wide ones, picked from a list). */
+const TREE_RESOURCES = new Set(resources.filter((r) => r.tree && !r.platformWide).map((r) => r.name));
 
 export async function login(page: Page, account = 'admin', password = 'admin', tenantId = '000000') {
   await page.goto('/login');
@@ -22,7 +26,12 @@ export async function fillField(page: Page, drawer: Locator, field: FieldDef, va
     .filter({ has: page.locator(`label[title="${field.label.zh}"]`) })
     .first();
   if (field.dict || field.options || field.kind === 'ref' || field.kind === 'parent') {
-    const tree = field.ref && (field.ref.resource === 'menu' || field.kind === 'parent');
+    // refs to tree resources (and menus) render as a tree select (shared-ui resource/fields.tsx)
+    const tree =
+      field.ref &&
+      (field.ref.resource === 'menu' ||
+        field.kind === 'parent' ||
+        (field.kind === 'ref' && TREE_RESOURCES.has(field.ref.resource)));
     await item.locator('.ant-select').first().click();
     if (tree) {
       await page.keyboard.type(value);
