@@ -29,12 +29,15 @@ test('an online user forced out by the administrator is refused at their next re
     .locator('input')
     .fill('nimaciren');
   await pane.getByRole('button', { name: /搜\s*索/ }).click();
-  const row = pane.locator('.ant-table-row').filter({ hasText: 'nimaciren' }).first();
-  await expect(row).toBeVisible();
-  await rowAction(page, row, /强制下线/);
-  await confirm(page, '强制下线');
-  await expectMessage(page, '操作成功');
-  await expect(pane.locator('.ant-table-row').filter({ hasText: 'nimaciren' })).toHaveCount(0);
+  const rows = pane.locator('.ant-table-row').filter({ hasText: 'nimaciren' });
+  await expect(rows.first()).toBeVisible();
+  // earlier walks may have signed the same account in too: force every one of its sessions out
+  for (let left = await rows.count(); left > 0; left--) {
+    await rowAction(page, rows.first(), /强制下线/);
+    await confirm(page, '强制下线');
+    await expectMessage(page, '操作成功');
+    await expect(rows).toHaveCount(left - 1);
+  }
 
   // the user's next request answers 401 and the shell goes to the login page
   await userPage.reload();
