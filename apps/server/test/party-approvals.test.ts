@@ -29,6 +29,8 @@ interface Flow {
   state: string;
   /** the record's own state after: submit, reject, resubmit, pass, withdraw (before any step: unchanged) */
   states: [number, number, number, number, number];
+  /** what a sample body needs beyond the generic samples before the applicant sends it */
+  prepare?: (body: Record<string, unknown>) => Promise<void>;
 }
 const FLOWS: Flow[] = [
   {
@@ -44,6 +46,11 @@ const FLOWS: Flow[] = [
     audit: ['party_appraise_audit', 'party_appraise_audit_audit'],
     state: 'userStatus',
     states: [0, 2, 1, 3, 0],
+    // a member of its own (once per member and round), not yet graded
+    prepare: async (body) => {
+      body.partyArchiveId = await addMember(s.app, admin, `党员${Math.random()}`.slice(0, 8));
+      delete body.finalLevel; // a graded row is rated already
+    },
   },
   {
     def: disciplineReportResource,
@@ -77,10 +84,7 @@ describe.each(FLOWS.map((f, i) => [f.def.name, f, i] as const))('approval of %s'
   const apply = async () => {
     const url = `${f.def.path}/${f.def.write === 'save-update' ? 'save' : 'submit'}`;
     const body = await sampleBody(s.app, admin, f.def);
-    if (f.def.name === 'partyAppraiseUser') {
-      body.partyArchiveId = await addMember(s.app, admin, `党员${Math.random()}`.slice(0, 8));
-      delete body.finalLevel; // a graded row is rated already
-    }
+    await f.prepare?.(body);
     return String((await ok(await call(s.app, applicant(), 'POST', url, body))).id);
   };
   const task = async (id: string) =>

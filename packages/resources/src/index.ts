@@ -40,6 +40,7 @@ export {
   type RemoteEntryMenu,
 } from './system/remote-entries';
 export { contactPhoneResource } from './community/contactPhone';
+export { questionnaireResource } from './community/questionnaire';
 export { partyArchiveResource } from './party/partyArchive';
 export { partyDutyResource } from './party/partyDuty';
 export { noticeResource } from './desk/notice';

@@ -1,11 +1,10 @@
 import { useMemo, useState } from 'react';
 import { Card, Drawer, Empty, List, Spin, Statistic } from 'antd';
 import { http, type R } from '@tongxin/api-client';
-import { communityResources } from '@tongxin/resources';
+import { questionnaireResource as questionnaire } from '@tongxin/resources';
 import { EChart, ResourcePage, useLabel } from '@tongxin/shared-ui';
 
 const PATH = '/api/app-questionaire/questionaire';
-const questionnaire = communityResources.find((d) => d.name === 'questionnaire')!;
 
 interface OptionResult {
   optionId: string;

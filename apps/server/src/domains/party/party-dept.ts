@@ -1,14 +1,14 @@
 /** 党组织管理: the organisation tree keeps `ancestors` (`0,<root>,...,<parent>`), answers each node's
  * member count over its subtree, and keeps a node with members (the engine keeps one with children). */
-import { isId, resources } from '@tongxin/resources';
+import { isId, partyArchiveResource } from '@tongxin/resources';
 import { sql } from 'kysely';
 import type { ResourceHooks } from '../../engine/crud/hooks.js';
 import { badRequest } from '../../http/envelope.js';
 
 const TABLE = 'app_party_dept';
 
-/** The members' table and its branch column, once the member archive is defined (partyArchive). */
-const memberTable = (): string | undefined => resources.find((r) => r.name === 'partyArchive')?.table;
+/** The members' table (党员档案), whose `party_dept_id` names their branch. */
+const MEMBERS = partyArchiveResource.table;
 
 export const partyDeptHooks: ResourceHooks = {
   async beforeWrite({ trx, user }, values, existing) {
@@ -46,10 +46,8 @@ export const partyDeptHooks: ResourceHooks = {
   },
   // (a node with children: the engine's tree rule refuses it)
   async beforeRemove({ trx }, ids) {
-    const members = memberTable();
-    if (!members) return;
     const member = await trx
-      .selectFrom(members)
+      .selectFrom(MEMBERS)
       .select('id')
       .where('party_dept_id', 'in', ids)
       .where('is_deleted', '=', 0)
@@ -57,8 +55,6 @@ export const partyDeptHooks: ResourceHooks = {
     if (member) throw badRequest('该党组织下还有党员，不能删除');
   },
   async decorate({ trx }, rows) {
-    const members = memberTable();
-    if (!members) return;
     const ids = rows.map((r) => String(r.id)).filter(isId);
     if (!ids.length) return;
     // members of the node and of every node below it (ancestors holds the path)
@@ -69,7 +65,7 @@ export const partyDeptHooks: ResourceHooks = {
         join ${sql.table(TABLE)} s
           on s.is_deleted = 0 and s.tenant_id = d.tenant_id
          and (s.id = d.id or (',' || s.ancestors || ',') like ('%,' || d.id || ',%'))
-        join ${sql.table(members)} m on m.party_dept_id = s.id and m.is_deleted = 0
+        join ${sql.table(MEMBERS)} m on m.party_dept_id = s.id and m.is_deleted = 0
        where d.id in (${sql.join(ids)})
        group by d.id`.execute(trx)
     ).rows;
