@@ -1,3 +1,10 @@
+/**
+ * 社区用户 (/communityuser/userdetail). Why a page and not a definition: the list is the system domain's
+ * user definition over another wire view (`app-page`, lock2User / unLock2User), and the detail drawer
+ * gathers one resident's rows from five other resources (households, party archive, score ledger,
+ * feedback, enrolments) answered together by `community-detail`; a definition describes one resource's
+ * records and its own detail tabs (`details`), not a composite view over several domains.
+ */
 import { useState } from 'react';
 import { App, Descriptions, Drawer, List, Spin, Tag } from 'antd';
 import { http, type R } from '@tongxin/api-client';

@@ -1,3 +1,8 @@
+/**
+ * 综合统计 (/statistics/comprehensive). Why a page: a statistics board over `statistics-data` aggregates
+ * drawn with ECharts (the same board as /wel/dashboard, shared-ui's StatisticsBoard); there are no records
+ * of a resource behind it, so there is nothing for a definition to say.
+ */
 import { Card } from 'antd';
 import { StatisticsBoard } from '@tongxin/shared-ui';
 

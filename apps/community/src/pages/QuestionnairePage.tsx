@@ -1,3 +1,9 @@
+/**
+ * 问卷调查 (/community/questionnaire). The list, form and question/option tabs are the questionnaire
+ * definition's generic screen; the page only adds the 统计结果 drawer. Why a page: the results are an
+ * aggregate (`getResults`: per question counts, percentages and text answers) drawn as charts, which no
+ * definition vocabulary describes (a definition lists records, it does not chart aggregates).
+ */
 import { useMemo, useState } from 'react';
 import { Card, Drawer, Empty, List, Spin, Statistic } from 'antd';
 import { http, type R } from '@tongxin/api-client';

@@ -1,3 +1,8 @@
+/**
+ * 党建概览 (/party/overview). Why a page: a dashboard of totals computed by `/api/app-party-stats/overview`
+ * (members by branch and type, activities this month, pending audits, appraisal results) drawn with
+ * ECharts; there are no records of a resource to list or edit, so there is nothing for a definition to say.
+ */
 import { useEffect, useState } from 'react';
 import { Card, Col, Row, Statistic } from 'antd';
 import { useTranslation } from 'react-i18next';

@@ -1,3 +1,9 @@
+/**
+ * 附件管理 (/resource/attach). Why a page: attachments are added by uploading a file, not by a form, and
+ * read by following the stored file's link; the definition's actions call wire verbs with the selected
+ * ids and cannot choose a local file or open a download, so this page adds 上传 and 下载 around the
+ * definition's generic screen.
+ */
 import { useRef } from 'react';
 import { App } from 'antd';
 import { useTranslation } from 'react-i18next';

@@ -1,3 +1,9 @@
+/**
+ * 代码生成 (/tool/code). The list and form are the code definition's generic screen. Why a page: its two
+ * extra actions answer with files rather than a record change, a preview of the generated artefacts in
+ * tabs and a zip download (`gen-code`); the definition's action vocabulary (verbs that change records,
+ * with confirmation) has no "show the answer as files" effect.
+ */
 import { useState } from 'react';
 import { App, Modal, Tabs } from 'antd';
 import { useTranslation } from 'react-i18next';
