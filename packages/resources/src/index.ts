@@ -24,6 +24,7 @@ export {
   onlineUserResource,
 } from './system/logs';
 export { attachResource } from './system/resource/attach';
+export { attachUseResource } from './system/resource/attachUse';
 export { OSS_CATEGORIES, OSS_ENABLED, ossResource } from './system/resource/oss';
 export { SMS_CATEGORIES, SMS_ENABLED, smsResource } from './system/resource/sms';
 export { reportResource } from './system/develop/report';
