@@ -1,7 +1,8 @@
 /** 问卷 results (domain model §9.5 results API): per question the options with counts and percentages,
  * ratings with their average and distribution, the latest text answers; one person's answer sheet; and
  * a person's answers to one questionnaire. Computed by aggregate queries (the options' selectNum and
- * GROUP BY on the answer lines), so 10,000 answers cost what a few rows do. */
+ * GROUP BY on the answer lines), so 10,000 answers cost what a few rows do. Every query names the tenant:
+ * row-level security alone (an OR of two settings) cannot use the (tenant_id, ...) indexes. */
 import type { FastifyRequest } from 'fastify';
 import { requireUser } from '../../auth/guard.js';
 import type { Row, Trx } from '../../db/database.js';
@@ -23,10 +24,11 @@ const idParam = (request: FastifyRequest, name: string): string => {
 
 const percent = (n: number, of: number) => (of ? Math.round((n * 10000) / of) / 100 : 0);
 
-async function questionsOf(trx: Trx, questionnaireId: string) {
+async function questionsOf(trx: Trx, tenantId: string, questionnaireId: string) {
   const questions = await trx
     .selectFrom('app_questionnaire_question')
     .selectAll()
+    .where('tenant_id', '=', tenantId)
     .where('questionnaire_id', '=', questionnaireId)
     .where('is_deleted', '=', 0)
     .orderBy('sort')
@@ -35,6 +37,7 @@ async function questionsOf(trx: Trx, questionnaireId: string) {
   const options = await trx
     .selectFrom('app_questionnaire_option')
     .selectAll()
+    .where('tenant_id', '=', tenantId)
     .where('questionnaire_id', '=', questionnaireId)
     .where('is_deleted', '=', 0)
     .orderBy('sort')
@@ -44,10 +47,11 @@ async function questionsOf(trx: Trx, questionnaireId: string) {
 }
 
 /** How many sheets answered each question. */
-async function answeredCounts(trx: Trx, questionnaireId: string): Promise<Map<string, number>> {
+async function answeredCounts(trx: Trx, tenantId: string, questionnaireId: string) {
   const rows = await trx
     .selectFrom('app_questionnaire_answer')
     .select(['question_id', (eb) => eb.fn.countAll<string>().as('n')])
+    .where('tenant_id', '=', tenantId)
     .where('questionnaire_id', '=', questionnaireId)
     .where('is_deleted', '=', 0)
     .groupBy('question_id')
@@ -55,10 +59,11 @@ async function answeredCounts(trx: Trx, questionnaireId: string): Promise<Map<st
   return new Map(rows.map((r) => [String(r.question_id), Number(r.n)]));
 }
 
-async function ratingOf(trx: Trx, questionId: string, max: number) {
+async function ratingOf(trx: Trx, tenantId: string, questionId: string, max: number) {
   const rows = await trx
     .selectFrom('app_questionnaire_answer')
     .select(['answer_score', (eb) => eb.fn.countAll<string>().as('n')])
+    .where('tenant_id', '=', tenantId)
     .where('question_id', '=', questionId)
     .where('is_deleted', '=', 0)
     .where('answer_score', 'is not', null)
@@ -73,11 +78,12 @@ async function ratingOf(trx: Trx, questionId: string, max: number) {
   return { average: total ? Math.round((sum * 100) / total) / 100 : 0, distribution };
 }
 
-async function textsOf(trx: Trx, questionId: string) {
+async function textsOf(trx: Trx, tenantId: string, questionId: string) {
   const rows = await trx
     .selectFrom('app_questionnaire_answer as a')
     .leftJoin('app_questionnaire_user as u', 'u.id', 'a.questionnaire_user_id')
     .select(['a.answer_text', 'a.create_time', 'u.name'])
+    .where('a.tenant_id', '=', tenantId)
     .where('a.question_id', '=', questionId)
     .where('a.is_deleted', '=', 0)
     .where('a.answer_text', 'is not', null)
@@ -91,8 +97,9 @@ async function textsOf(trx: Trx, questionId: string) {
 /** One questionnaire's results, question by question. */
 export async function resultsOf(trx: Trx, q: Row) {
   const id = String(q.id);
-  const { questions, options } = await questionsOf(trx, id);
-  const answered = await answeredCounts(trx, id);
+  const tenantId = String(q.tenant_id);
+  const { questions, options } = await questionsOf(trx, tenantId, id);
+  const answered = await answeredCounts(trx, tenantId, id);
   const anonymous = Number(q.is_anonymous) === 1;
   const out = [];
   for (const question of questions) {
@@ -120,11 +127,11 @@ export async function resultsOf(trx: Trx, q: Row) {
           })),
       });
     else if (type === Q_TYPE.rating)
-      out.push({ ...base, ...(await ratingOf(trx, qid, Number(question.score_max ?? 5))) });
+      out.push({ ...base, ...(await ratingOf(trx, tenantId, qid, Number(question.score_max ?? 5))) });
     else
       out.push({
         ...base,
-        texts: (await textsOf(trx, qid)).map((t) => (anonymous ? { ...t, name: null } : t)),
+        texts: (await textsOf(trx, tenantId, qid)).map((t) => (anonymous ? { ...t, name: null } : t)),
       });
   }
   return {
@@ -160,10 +167,12 @@ export const getResults: VerbHandler = {
 
 /** One person's sheet: the questions with what they chose and wrote. */
 async function sheetOf(trx: Trx, sheet: Row) {
-  const { questions, options } = await questionsOf(trx, String(sheet.questionnaire_id));
+  const tenantId = String(sheet.tenant_id);
+  const { questions, options } = await questionsOf(trx, tenantId, String(sheet.questionnaire_id));
   const lines = await trx
     .selectFrom('app_questionnaire_answer')
     .selectAll()
+    .where('tenant_id', '=', tenantId)
     .where('questionnaire_user_id', '=', String(sheet.id))
     .where('is_deleted', '=', 0)
     .execute();
