@@ -43,15 +43,17 @@ function route(app: FastifyInstance, ctx: AppContext, verb: string, defaultDays:
   });
 }
 
+/** Views per day: grouped on the date itself and formatted once per day (formatting every row cost
+ * PostgreSQL more than counting it). */
 async function browseChart(trx: Trx, range: Range, tenantId: string) {
   const rows = await trx
     .selectFrom('app_browse_log')
-    .select([sql<string>`to_char(browse_time, 'YYYY-MM-DD')`.as('day'), sql<string>`count(*)`.as('n')])
+    .select([sql<string>`to_char(browse_time::date, 'YYYY-MM-DD')`.as('day'), sql<string>`count(*)`.as('n')])
     .where('tenant_id', '=', tenantId)
     .where('is_deleted', '=', 0)
     .where('browse_time', '>=', range.start)
     .where('browse_time', '<=', range.end)
-    .groupBy(sql`to_char(browse_time, 'YYYY-MM-DD')`)
+    .groupBy(sql`browse_time::date`)
     .execute();
   const counts = zeroFilled(range.days, rows);
   return range.days.map((date, i) => ({ date, count: counts[i] }));
