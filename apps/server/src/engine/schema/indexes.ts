@@ -59,7 +59,13 @@ export function indexesOf(def: ResourceDef): IndexSpec[] {
   for (const group of def.searchedTogether ?? []) {
     if (group.length < 2) throw new Error(`${def.name}: searchedTogether groups name at least two fields`);
     const columns = group.map((name) => fieldColumn(name, 'searchedTogether'));
-    lists.push(named(`${columns.join('_')}_idx`, false, [...tenant, ...columns.map((column) => ({ column })), ...order]));
+    lists.push(
+      named(`${columns.join('_')}_idx`, false, [
+        ...tenant,
+        ...columns.map((column) => ({ column })),
+        ...order,
+      ]),
+    );
   }
   for (const f of def.fields) {
     const keys = [...tenant, { column: columnOf(f) }];
