@@ -243,6 +243,10 @@ export interface ResourceDef {
   softDelete: boolean;
   fields: FieldDef[];
   defaultSort?: { field: string; direction: 'asc' | 'desc' }[];
+  /** Fields a list filters by together (each group: field names, at least two): the table gets one index
+   * per group (tenant, the group's columns, the default sort), so a page filtered by all of them reads in
+   * order without skipping the rows that match only one. */
+  searchedTogether?: string[][];
   drawerWidth?: number;
   /** Wire verbs. `submit` (default), `save` + `update`, or `all` three where api-contract §7 lists
    * both (user, post, client, top menu, region, scopes); `list` and `page` are both served. */
