@@ -190,6 +190,9 @@ export interface ActionDef {
   inputs?: FieldDef[];
   /** The rows the action applies to (the row button shows only on them). */
   when?: StateCondition;
+  /** Only on rows whose `field` holds the signed-in user's id (the borrower's own 申请归还); the server
+   * checks it again. */
+  mine?: { field: string };
   /** A state change the engine serves itself (no server code): the columns it sets, and the states a
    * row must be in (`from`); any row outside them refuses the whole call and nothing is written. */
   effect?: { set: Record<string, EffectValue>; from?: StateCondition };
