@@ -1,26 +1,33 @@
 import { useState } from 'react';
-import { Form, Input, Modal } from 'antd';
+import { Form, Input, InputNumber, Modal } from 'antd';
 import type { ActionDef } from '@tongxin/resources';
 import { useCrudT, useLabel } from './i18n';
 
-/** An action that asks for a reason: its confirmation (if any) and the reason, required when the action
- * says so; `onOk` gets the reason. A refused call keeps the dialog open. */
+/** What the dialog collects: the reason, and the amount when the action asks for one. */
+export interface ReasonAnswer {
+  reason: string;
+  amount?: number;
+}
+
+/** An action that asks for a reason: its confirmation (if any), the reason, required when the action
+ * says so, and the optional amount (`action.amount`); `onOk` gets both. A refused call keeps the dialog
+ * open. */
 export function ReasonDialog({
   action,
   onOk,
   onCancel,
 }: {
   action: ActionDef & { reason: NonNullable<ActionDef['reason']> };
-  onOk: (reason: string) => Promise<void>;
+  onOk: (answer: ReasonAnswer) => Promise<void>;
   onCancel: () => void;
 }) {
   const t = useCrudT();
   const label = useLabel();
-  const [form] = Form.useForm<Record<string, string>>();
+  const [form] = Form.useForm<Record<string, string | number | null>>();
   const [busy, setBusy] = useState(false);
-  const { reason } = action;
+  const { reason, amount } = action;
   const submit = async () => {
-    let values: Record<string, string>;
+    let values: Record<string, string | number | null>;
     try {
       values = await form.validateFields();
     } catch {
@@ -28,7 +35,11 @@ export function ReasonDialog({
     }
     setBusy(true);
     try {
-      await onOk((values[reason.field] ?? '').trim());
+      const given = amount ? values[amount.field] : undefined;
+      await onOk({
+        reason: String(values[reason.field] ?? '').trim(),
+        ...(typeof given === 'number' ? { amount: given } : {}),
+      });
     } catch {
       // the http client showed the server's message; the dialog stays
     } finally {
@@ -56,6 +67,11 @@ export function ReasonDialog({
         >
           <Input.TextArea rows={3} maxLength={reason.maxLength} showCount={!!reason.maxLength} />
         </Form.Item>
+        {amount && (
+          <Form.Item name={amount.field} label={label(amount.label)}>
+            <InputNumber min={amount.min ?? 0} max={amount.max} precision={0} style={{ width: 160 }} />
+          </Form.Item>
+        )}
       </Form>
     </Modal>
   );

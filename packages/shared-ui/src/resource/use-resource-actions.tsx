@@ -10,7 +10,7 @@ import {
 } from '@tongxin/resources';
 import { useSessionStore } from '@tongxin/shared-ui/session';
 import { useCrudT, useLabel } from './i18n';
-import { ReasonDialog } from './ReasonDialog';
+import { ReasonDialog, type ReasonAnswer } from './ReasonDialog';
 import { actionLabelFor, type RowAction } from './row-actions';
 import type { ResourceCalls, Row } from './wire';
 
@@ -69,18 +69,18 @@ export function useResourceActions(args: {
 
   /** The handler, or the wire verb with the ids (and the reason); then the toast, the change notice and
    * the reload. */
-  const perform = async (action: ActionDef, rows: Row[], reason?: string) => {
+  const perform = async (action: ActionDef, rows: Row[], answer?: ReasonAnswer) => {
     const handler = handlers?.[action.name];
+    const reason = answer?.reason;
     if (handler) {
       await handler({ rows, ids: rows.map(idOf), reload, reason });
       if (action.confirm || action.reason) await reload();
       return;
     }
-    await calls.action(
-      action,
-      rows.map(idOf),
-      action.reason && reason ? { [action.reason.field]: reason } : {},
-    );
+    await calls.action(action, rows.map(idOf), {
+      ...(action.reason && reason ? { [action.reason.field]: reason } : {}),
+      ...(action.amount && answer?.amount !== undefined ? { [action.amount.field]: answer.amount } : {}),
+    });
     void message.success(t('operateSuccess'));
     changed(rows);
     await reload();
@@ -103,8 +103,8 @@ export function useResourceActions(args: {
     <ReasonDialog
       action={{ ...asking.action, reason: asking.action.reason }}
       onCancel={() => setAsking(undefined)}
-      onOk={async (reason) => {
-        await perform(asking.action, asking.rows, reason);
+      onOk={async (answer) => {
+        await perform(asking.action, asking.rows, answer);
         setAsking(undefined);
       }}
     />
