@@ -1,26 +1,39 @@
 import { useState } from 'react';
 import { Form, Input, Modal } from 'antd';
 import type { ActionDef } from '@tongxin/resources';
+import { FieldInput, toWireValue, useRules } from './fields';
 import { useCrudT, useLabel } from './i18n';
 
-/** An action that asks for a reason: its confirmation (if any) and the reason, required when the action
- * says so; `onOk` gets the reason. A refused call keeps the dialog open. */
+/** What the user answered in an action's dialog: the reason, and the values of its `inputs` (wire form,
+ * by field name). */
+export interface ActionAnswers {
+  reason?: string;
+  values: Record<string, unknown>;
+}
+
+/** Whether an action asks something in a dialog (a reason or inputs). */
+export const asksInDialog = (action: ActionDef): boolean => Boolean(action.reason || action.inputs?.length);
+
+/** An action that asks for a reason and/or values (`inputs`, e.g. the handler to assign to): its
+ * confirmation (if any), the reason, required when the action says so, and each input with its field's
+ * rules; `onOk` gets the answers. A refused call keeps the dialog open. */
 export function ReasonDialog({
   action,
   onOk,
   onCancel,
 }: {
-  action: ActionDef & { reason: NonNullable<ActionDef['reason']> };
-  onOk: (reason: string) => Promise<void>;
+  action: ActionDef;
+  onOk: (answers: ActionAnswers) => Promise<void>;
   onCancel: () => void;
 }) {
   const t = useCrudT();
   const label = useLabel();
-  const [form] = Form.useForm<Record<string, string>>();
+  const rulesOf = useRules();
+  const [form] = Form.useForm<Record<string, unknown>>();
   const [busy, setBusy] = useState(false);
-  const { reason } = action;
+  const { reason, inputs = [] } = action;
   const submit = async () => {
-    let values: Record<string, string>;
+    let values: Record<string, unknown>;
     try {
       values = await form.validateFields();
     } catch {
@@ -28,7 +41,13 @@ export function ReasonDialog({
     }
     setBusy(true);
     try {
-      await onOk((values[reason.field] ?? '').trim());
+      const answers: ActionAnswers = { values: {} };
+      if (reason) answers.reason = String(values[reason.field] ?? '').trim();
+      for (const f of inputs) {
+        const v = toWireValue(f, values[f.name]);
+        if (v !== undefined && v !== null && v !== '') answers.values[f.name] = v;
+      }
+      await onOk(answers);
     } catch {
       // the http client showed the server's message; the dialog stays
     } finally {
@@ -49,13 +68,20 @@ export function ReasonDialog({
     >
       {action.confirm && <p>{label(action.confirm)}</p>}
       <Form form={form} layout="vertical">
-        <Form.Item
-          name={reason.field}
-          label={label(reason.label)}
-          rules={reason.required ? [{ required: true, whitespace: true, message: reason.required }] : []}
-        >
-          <Input.TextArea rows={3} maxLength={reason.maxLength} showCount={!!reason.maxLength} />
-        </Form.Item>
+        {inputs.map((f) => (
+          <Form.Item key={f.name} name={f.name} label={label(f.label)} rules={rulesOf(f)}>
+            <FieldInput field={f} />
+          </Form.Item>
+        ))}
+        {reason && (
+          <Form.Item
+            name={reason.field}
+            label={label(reason.label)}
+            rules={reason.required ? [{ required: true, whitespace: true, message: reason.required }] : []}
+          >
+            <Input.TextArea rows={3} maxLength={reason.maxLength} showCount={!!reason.maxLength} />
+          </Form.Item>
+        )}
       </Form>
     </Modal>
   );
