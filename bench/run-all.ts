@@ -3,12 +3,13 @@
 //   pnpm bench
 //   BENCH_REGENERATE=1 pnpm bench       (make the data set again)
 //   BENCH_OUT=/tmp/bench.md pnpm bench  (also write the tables as markdown)
-// Sub-commands: pnpm --filter @tongxin/bench generate | api | workflow | bundle.
+// Sub-commands: pnpm --filter @tongxin/bench generate | api | domain | workflow | bundle.
 import { writeFileSync } from 'node:fs';
 import { cpus } from 'node:os';
 import { apiBench } from './api-bench.js';
 import { BIG_TABLE, readDataSet } from './bench-db.js';
 import { bundleBench } from './bundle-size.js';
+import { domainBench } from './domain-bench.js';
 import { BIG_ROWS, generate } from './generate-data.js';
 
 async function main() {
@@ -22,6 +23,7 @@ async function main() {
   const lines = [
     `Run ${new Date().toISOString().slice(0, 16)}Z on ${cpus().length} × ${cpus()[0]?.model ?? 'CPU'}, Node ${process.version}`,
     ...(await apiBench()),
+    ...(await domainBench()),
     ...(await bundleBench()),
   ];
   console.log(`\nall benchmarks done in ${((Date.now() - started) / 60_000).toFixed(1)} min`);

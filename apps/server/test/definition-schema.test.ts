@@ -99,6 +99,7 @@ describe('definition ⇄ schema', () => {
 
   it('tables that 0006 and 0012 made keep one index per shape, under their old names', async () => {
     expect(await indexNames('app_party_duty')).toEqual([
+      'app_party_duty_duty_post_duty_status_idx',
       'app_party_duty_duty_post_idx',
       'app_party_duty_list_idx',
       'app_party_duty_pkey',
@@ -126,6 +127,7 @@ describe('definition ⇄ schema', () => {
       await sql`ALTER TABLE app_party_duty DROP COLUMN sign_out_time`.execute(trx);
       await sql`ALTER TABLE app_party_duty ADD COLUMN stray int`.execute(trx);
       await sql`DROP INDEX app_party_duty_duty_post_idx`.execute(trx);
+      await sql`DROP INDEX app_party_duty_duty_post_duty_status_idx`.execute(trx);
       await sql`ALTER TABLE app_party_duty DISABLE ROW LEVEL SECURITY`.execute(trx);
       // the slow form 0011 replaced: current_setting() read per row
       await sql`ALTER POLICY tenant_isolation ON app_party_duty
@@ -153,6 +155,7 @@ describe('definition ⇄ schema', () => {
       'column service_hours is numeric(6,2), the definition says numeric(4,1)',
       'column stray is not in the definition',
       'index missing: CREATE INDEX IF NOT EXISTS app_party_duty_duty_post_idx ON app_party_duty (tenant_id, duty_post, duty_date DESC, id DESC) WHERE is_deleted = 0',
+      'index missing: CREATE INDEX IF NOT EXISTS app_party_duty_duty_post_duty_status_idx ON app_party_duty (tenant_id, duty_post, duty_status, duty_date DESC, id DESC) WHERE is_deleted = 0',
       'row-level security is not enabled',
       `policy tenant_isolation is "${slow}" / "${fast}", the definition says "(select current_setting('app.all_tenants', true)) = 'on' OR tenant_id = (select current_setting('app.tenant_id', true))"`,
     ]);
@@ -171,6 +174,7 @@ describe('definition ⇄ schema', () => {
         ...partyDutyResource.fields,
         { name: 'remark', kind: 'string', label: label('备注'), maxLength: 500, search: 'equal' },
       ],
+      searchedTogether: [...(partyDutyResource.searchedTogether ?? []), ['remark', 'dutyStatus']],
     };
     const phone: ResourceDef = {
       ...contactPhoneResource,
@@ -190,6 +194,7 @@ describe('definition ⇄ schema', () => {
     expect(await differences(loanSample)).toEqual([]);
     expect(await differences(duty)).toEqual([]);
     expect(await indexNames('app_party_duty')).toContain('app_party_duty_remark_idx');
+    expect(await indexNames('app_party_duty')).toContain('app_party_duty_remark_duty_status_idx');
     // A column the definition no longer names stays (dropping it is a SQL migration's decision).
     expect(await differences(phone)).toEqual(['column address is not in the definition']);
     expect(await migrate(db, changed)).toEqual([]);

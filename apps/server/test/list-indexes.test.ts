@@ -69,7 +69,8 @@ describe('list pages read in order from an index', () => {
       ),
       'app_party_duty_status_idx',
     );
-    // Both filters (bench/): the equality index of either field (generated from the definition) serves it.
+    // Both filters (bench/): the definition's `searchedTogether` group has its own index, which reads the
+    // page in order without skipping the rows that match one filter only.
     expectOrderedBy(
       await planOf((trx) =>
         duty(trx)
@@ -79,7 +80,7 @@ describe('list pages read in order from an index', () => {
           .orderBy('id', 'desc')
           .limit(10),
       ),
-      ['app_party_duty_status_idx', 'app_party_duty_duty_post_idx'],
+      'app_party_duty_duty_post_duty_status_idx',
     );
   });
 

@@ -107,6 +107,10 @@ describe('tableSql', () => {
     expect(() =>
       tableSql(withField({ name: 'list', kind: 'int', label: label('清单'), search: 'equal' })),
     ).toThrow(/two indexes are named app_sample_loan_list_idx/);
+    expect(() => tableSql({ ...loanSample, searchedTogether: [['code', 'nobody']] })).toThrow(
+      /sampleLoan: searchedTogether names nobody, which is not a field/,
+    );
+    expect(() => tableSql({ ...loanSample, searchedTogether: [['code']] })).toThrow(/at least two fields/);
     expect(() =>
       tableSql(withField({ name: 'n', kind: 'int', label: label('n'), defaultValue: "1'; --" })),
     ).toThrow(/default .* is not a number/);

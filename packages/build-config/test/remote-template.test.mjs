@@ -41,7 +41,9 @@ beforeAll(() => {
   runPnpm(remote, ['install', '--prefer-offline', '--config.confirmModulesPurge=false']);
 }, 600_000);
 
-afterAll(() => rmSync(work, { recursive: true, force: true }));
+// The installed template holds a whole node_modules: on a loaded machine removing it takes longer than
+// the default 10 s hook timeout.
+afterAll(() => rmSync(work, { recursive: true, force: true }), 120_000);
 
 describe('a remote built outside the workspace', () => {
   it('installs the packed packages compiled (no TypeScript sources), type-checks and builds', () => {

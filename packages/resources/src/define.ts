@@ -188,11 +188,14 @@ export interface ActionDef {
   idParam?: string;
   /** Asks for a reason, sent as `field`; `required` is the message when it is left empty. */
   reason?: { field: string; label: Label; required?: string; maxLength?: number };
-  /** Asks, beside the reason, for an optional whole number within [`min`, `max`] (the points a review
-   * grants), sent as `field`; an action with an amount is served by its domain (no `effect`). */
-  amount?: { field: string; label: Label; min?: number; max?: number };
+  /** Asks for these values in the action's dialog (after the reason, if any), each sent as its field's
+   * name and validated by its rules: a `ref` picks a record, e.g. the user a ticket is assigned to. */
+  inputs?: FieldDef[];
   /** The rows the action applies to (the row button shows only on them). */
   when?: StateCondition;
+  /** Only on rows whose `field` holds the signed-in user's id (the borrower's own 申请归还); the server
+   * checks it again. */
+  mine?: { field: string };
   /** A state change the engine serves itself (no server code): the columns it sets, and the states a
    * row must be in (`from`); any row outside them refuses the whole call and nothing is written. */
   effect?: { set: Record<string, EffectValue>; from?: StateCondition };
@@ -243,6 +246,10 @@ export interface ResourceDef {
   softDelete: boolean;
   fields: FieldDef[];
   defaultSort?: { field: string; direction: 'asc' | 'desc' }[];
+  /** Fields a list filters by together (each group: field names, at least two): the table gets one index
+   * per group (tenant, the group's columns, the default sort), so a page filtered by all of them reads in
+   * order without skipping the rows that match only one. */
+  searchedTogether?: string[][];
   drawerWidth?: number;
   /** Wire verbs. `submit` (default), `save` + `update`, or `all` three where api-contract §7 lists
    * both (user, post, client, top menu, region, scopes); `list` and `page` are both served. */
@@ -359,10 +366,10 @@ export const actionCodes = (def: ResourceDef, action: ActionDef): string[] =>
 /** The wire verb of a definition action. */
 export const actionVerb = (action: ActionDef): string => action.verb ?? action.name;
 
-/** Whether an action names its wire (`verb`, `method`, `idParam`, `reason` or `effect`): a screen
+/** Whether an action names its wire (`verb`, `method`, `idParam`, `reason`, `inputs` or `effect`): a screen
  * without a handler for it calls the verb; other actions need the screen's handler to show. */
 export const isWireAction = (action: ActionDef): boolean =>
-  Boolean(action.effect || action.verb || action.method || action.idParam || action.reason);
+  Boolean(action.effect || action.verb || action.method || action.idParam || action.reason || action.inputs);
 
 /** An audit column as a field, to show or search it (`auditField('createTime', { search: 'range' })`):
  * the engine makes and writes the column; the field never reaches the form. */

@@ -19,6 +19,7 @@ const PARAMS: [key: string, name: string, value: string][] = [
   ['tenant.default.password', '租户默认管理密码', 'admin'],
   ['tenant.default.accountNumber', '租户默认账号额度', '100'],
   ['log.retentionDays', '日志保留天数', '90'],
+  ['ticket.overdueDays', '诉求办理时限(天)', '7'],
 ];
 
 export interface SeedResult {

@@ -84,7 +84,14 @@ export const shareFacilityResource = defineResource({
       required: '请输入存放地点',
       maxLength: 200,
     },
-    { name: 'totalQty', kind: 'int', label: { zh: '总数', en: 'Total' }, required: '请输入总数', min: 1, defaultValue: 5 },
+    {
+      name: 'totalQty',
+      kind: 'int',
+      label: { zh: '总数', en: 'Total' },
+      required: '请输入总数',
+      min: 1,
+      defaultValue: 5,
+    },
     {
       name: 'availableQty',
       kind: 'int',

@@ -1,6 +1,6 @@
 import { auditField, defineResource } from '../define';
 import { appUserField, communityField } from './shared-fields';
-import { replyDetail, ticketActions } from './ticket-fields';
+import { overdueField, replyDetail, ticketActions } from './ticket-fields';
 
 const OPEN = { field: 'adoptStatus', in: [0] };
 
@@ -16,12 +16,12 @@ export const sysAdviceResource = defineResource({
   standard: ['view', 'delete'],
   write: 'save-update',
   process: {
-      key: 'SysAdvice',
-      name: '意见建议处理流程',
-      category: 'flow_12',
-      perm: 'sys_advice_reply_reply',
-      taskName: '建议处理',
-      groups: 'grid,admin',
+    key: 'SysAdvice',
+    name: '意见建议处理流程',
+    category: 'flow_12',
+    perm: 'sys_advice_reply_reply',
+    taskName: '建议处理',
+    groups: 'grid,admin',
   },
   tenant: true,
   audit: true,
@@ -104,6 +104,7 @@ export const sysAdviceResource = defineResource({
       readOnly: true,
       search: 'equal',
     },
+    overdueField(),
     { name: 'lastReplyTime', kind: 'datetime', label: { zh: '最近回复', en: 'Last reply' }, readOnly: true },
     auditField('createTime', {
       list: true,

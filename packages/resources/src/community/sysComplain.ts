@@ -1,6 +1,13 @@
 import { auditField, defineResource } from '../define';
 import { appUserField, communityField } from './shared-fields';
-import { HANDLING, handleStatusField, replyDetail, ticketActions } from './ticket-fields';
+import {
+  assignAction,
+  HANDLING,
+  handleStatusField,
+  overdueField,
+  replyDetail,
+  ticketActions,
+} from './ticket-fields';
 
 /** 投诉 — domain model §4.1. Submitted by a resident (the app's `save`), it enters the SysComplain
  * process; the 投诉回复 screen (this definition under the reply screen's buttons) replies, closes or
@@ -15,12 +22,12 @@ export const sysComplainResource = defineResource({
   standard: ['view', 'delete'],
   write: 'save-update',
   process: {
-      key: 'SysComplain',
-      name: '投诉处理流程',
-      category: 'flow_11',
-      perm: 'sys_complain_reply_reply',
-      taskName: '投诉处理',
-      groups: 'grid,admin',
+    key: 'SysComplain',
+    name: '投诉处理流程',
+    category: 'flow_11',
+    perm: 'sys_complain_reply_reply',
+    taskName: '投诉处理',
+    groups: 'grid,admin',
   },
   tenant: true,
   audit: true,
@@ -31,7 +38,10 @@ export const sysComplainResource = defineResource({
   dataScope: { deptColumn: 'community_id' },
   defaultSort: [{ field: 'createTime', direction: 'desc' }],
   details: [replyDetail('sysComplainReply', 'complainId')],
-  actions: ticketActions('sys_complain_reply_reply', HANDLING),
+  actions: [
+    ...ticketActions('sys_complain_reply_reply', HANDLING),
+    assignAction('sys_complain_reply_reply', HANDLING),
+  ],
   fields: [
     {
       name: 'complainNo',
@@ -102,6 +112,7 @@ export const sysComplainResource = defineResource({
       list: false,
     },
     handleStatusField(),
+    overdueField(),
     {
       name: 'handleUserId',
       kind: 'ref',

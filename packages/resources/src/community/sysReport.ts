@@ -1,6 +1,13 @@
 import { auditField, defineResource } from '../define';
 import { appUserField, communityField } from './shared-fields';
-import { HANDLING, handleStatusField, replyDetail, ticketActions } from './ticket-fields';
+import {
+  assignAction,
+  HANDLING,
+  handleStatusField,
+  overdueField,
+  replyDetail,
+  ticketActions,
+} from './ticket-fields';
 
 /** 随手拍 — domain model §4.3: a resident's photos of a problem with its place. The SysReport process:
  * replies, 办结 (verified, with the result) or 不予受理, each a row of the conversation and a message. */
@@ -14,12 +21,12 @@ export const sysReportResource = defineResource({
   standard: ['view', 'delete'],
   write: 'save-update',
   process: {
-      key: 'SysReport',
-      name: '随手拍处理流程',
-      category: 'flow_9',
-      perm: 'sys_report_reply_reply',
-      taskName: '随手拍处理',
-      groups: 'grid,admin',
+    key: 'SysReport',
+    name: '随手拍处理流程',
+    category: 'flow_9',
+    perm: 'sys_report_reply_reply',
+    taskName: '随手拍处理',
+    groups: 'grid,admin',
   },
   tenant: true,
   audit: true,
@@ -30,7 +37,10 @@ export const sysReportResource = defineResource({
   dataScope: { deptColumn: 'community_id' },
   defaultSort: [{ field: 'createTime', direction: 'desc' }],
   details: [replyDetail('sysReportReply', 'reportId')],
-  actions: ticketActions('sys_report_reply_reply', HANDLING),
+  actions: [
+    ...ticketActions('sys_report_reply_reply', HANDLING),
+    assignAction('sys_report_reply_reply', HANDLING),
+  ],
   fields: [
     {
       name: 'reportNo',
@@ -116,6 +126,7 @@ export const sysReportResource = defineResource({
       view: false,
     },
     handleStatusField(),
+    overdueField(),
     {
       name: 'handleUserId',
       kind: 'ref',

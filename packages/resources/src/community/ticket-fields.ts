@@ -48,6 +48,41 @@ export const ticketActions = (replyCode: string, open: { field: string; in: numb
   },
 ];
 
+/** 转办: the ticket handed to a handler (承办人), chosen among the tenant's users; the handler gets a
+ * message and the conversation a system row. */
+export const assignAction = (replyCode: string, open: { field: string; in: number[] }): ActionDef => ({
+  name: 'assign',
+  label: { zh: '转办', en: 'Assign' },
+  code: replyCode,
+  placement: 'row',
+  verb: 'assign',
+  inputs: [
+    {
+      name: 'handleUserId',
+      kind: 'ref',
+      label: { zh: '承办人', en: 'Handler' },
+      ref: { resource: 'user', labelField: 'realName' },
+      required: '请选择承办人',
+    },
+  ],
+  when: open,
+});
+
+/** 超期: derived on every read and search from the ticket's submission, the deadline parameter
+ * (`ticket.overdueDays`, days) and when it was closed — a ticket not closed within the deadline (still
+ * open past it, or closed after it) reads 1 已超期; a ticket the resident withdrew never does. */
+export const overdueField = (): FieldDef => ({
+  name: 'overdue',
+  kind: 'dict',
+  label: { zh: '超期', en: 'Overdue' },
+  dict: { code: 'overdue_status' },
+  defaultValue: 0,
+  nullable: false,
+  readOnly: true,
+  search: 'equal',
+  width: 90,
+});
+
 export const replyDetail = (resource: string, foreignKey: string): DetailDef => ({
   resource,
   foreignKey,

@@ -15,6 +15,9 @@ export const partyDutyResource = defineResource({
   exportable: true,
   labelField: 'dutyPlace',
   defaultSort: [{ field: 'dutyDate', direction: 'desc' }],
+  // The duty list is filtered by post and status together (bench/: 1M rows, most recent ones future shifts
+  // of status 0): one index for both beats either field's own.
+  searchedTogether: [['dutyPost', 'dutyStatus']],
   fields: [
     {
       name: 'dutyPlace',

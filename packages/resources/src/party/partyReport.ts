@@ -29,7 +29,7 @@ export const partyReportResource = defineResource({
         required: '请输入批阅意见',
         maxLength: 1000,
       },
-      amount: { field: 'score', label: { zh: '奖励积分', en: 'Points' }, min: 0, max: 100 },
+      inputs: [{ name: 'score', kind: 'int', label: { zh: '奖励积分', en: 'Points' }, min: 0, max: 100 }],
     },
     {
       name: 'reject',

@@ -1,33 +1,39 @@
 import { useState } from 'react';
-import { Form, Input, InputNumber, Modal } from 'antd';
+import { Form, Input, Modal } from 'antd';
 import type { ActionDef } from '@tongxin/resources';
+import { FieldInput, toWireValue, useRules } from './fields';
 import { useCrudT, useLabel } from './i18n';
 
-/** What the dialog collects: the reason, and the amount when the action asks for one. */
-export interface ReasonAnswer {
-  reason: string;
-  amount?: number;
+/** What the user answered in an action's dialog: the reason, and the values of its `inputs` (wire form,
+ * by field name). */
+export interface ActionAnswers {
+  reason?: string;
+  values: Record<string, unknown>;
 }
 
-/** An action that asks for a reason: its confirmation (if any), the reason, required when the action
- * says so, and the optional amount (`action.amount`); `onOk` gets both. A refused call keeps the dialog
- * open. */
+/** Whether an action asks something in a dialog (a reason or inputs). */
+export const asksInDialog = (action: ActionDef): boolean => Boolean(action.reason || action.inputs?.length);
+
+/** An action that asks for a reason and/or values (`inputs`, e.g. the handler to assign to): its
+ * confirmation (if any), the reason, required when the action says so, and each input with its field's
+ * rules; `onOk` gets the answers. A refused call keeps the dialog open. */
 export function ReasonDialog({
   action,
   onOk,
   onCancel,
 }: {
-  action: ActionDef & { reason: NonNullable<ActionDef['reason']> };
-  onOk: (answer: ReasonAnswer) => Promise<void>;
+  action: ActionDef;
+  onOk: (answers: ActionAnswers) => Promise<void>;
   onCancel: () => void;
 }) {
   const t = useCrudT();
   const label = useLabel();
-  const [form] = Form.useForm<Record<string, string | number | null>>();
+  const rulesOf = useRules();
+  const [form] = Form.useForm<Record<string, unknown>>();
   const [busy, setBusy] = useState(false);
-  const { reason, amount } = action;
+  const { reason, inputs = [] } = action;
   const submit = async () => {
-    let values: Record<string, string | number | null>;
+    let values: Record<string, unknown>;
     try {
       values = await form.validateFields();
     } catch {
@@ -35,11 +41,13 @@ export function ReasonDialog({
     }
     setBusy(true);
     try {
-      const given = amount ? values[amount.field] : undefined;
-      await onOk({
-        reason: String(values[reason.field] ?? '').trim(),
-        ...(typeof given === 'number' ? { amount: given } : {}),
-      });
+      const answers: ActionAnswers = { values: {} };
+      if (reason) answers.reason = String(values[reason.field] ?? '').trim();
+      for (const f of inputs) {
+        const v = toWireValue(f, values[f.name]);
+        if (v !== undefined && v !== null && v !== '') answers.values[f.name] = v;
+      }
+      await onOk(answers);
     } catch {
       // the http client showed the server's message; the dialog stays
     } finally {
@@ -60,16 +68,18 @@ export function ReasonDialog({
     >
       {action.confirm && <p>{label(action.confirm)}</p>}
       <Form form={form} layout="vertical">
-        <Form.Item
-          name={reason.field}
-          label={label(reason.label)}
-          rules={reason.required ? [{ required: true, whitespace: true, message: reason.required }] : []}
-        >
-          <Input.TextArea rows={3} maxLength={reason.maxLength} showCount={!!reason.maxLength} />
-        </Form.Item>
-        {amount && (
-          <Form.Item name={amount.field} label={label(amount.label)}>
-            <InputNumber min={amount.min ?? 0} max={amount.max} precision={0} style={{ width: 160 }} />
+        {inputs.map((f) => (
+          <Form.Item key={f.name} name={f.name} label={label(f.label)} rules={rulesOf(f)}>
+            <FieldInput field={f} />
+          </Form.Item>
+        ))}
+        {reason && (
+          <Form.Item
+            name={reason.field}
+            label={label(reason.label)}
+            rules={reason.required ? [{ required: true, whitespace: true, message: reason.required }] : []}
+          >
+            <Input.TextArea rows={3} maxLength={reason.maxLength} showCount={!!reason.maxLength} />
           </Form.Item>
         )}
       </Form>

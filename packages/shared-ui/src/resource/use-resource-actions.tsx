@@ -10,7 +10,7 @@ import {
 } from '@tongxin/resources';
 import { useSessionStore } from '@tongxin/shared-ui/session';
 import { useCrudT, useLabel } from './i18n';
-import { ReasonDialog, type ReasonAnswer } from './ReasonDialog';
+import { asksInDialog, ReasonDialog, type ActionAnswers } from './ReasonDialog';
 import { actionLabelFor, type RowAction } from './row-actions';
 import type { ResourceCalls, Row } from './wire';
 
@@ -21,6 +21,8 @@ export interface ActionContext {
   reload: () => Promise<void>;
   /** The reason the user gave, for an action that asks for one. */
   reason?: string;
+  /** The values the user gave for an action's `inputs` (wire form, by field name). */
+  values?: Record<string, unknown>;
 }
 export type ActionHandler = (ctx: ActionContext) => void | Promise<void>;
 
@@ -46,6 +48,11 @@ export function useResourceActions(args: {
   const label = useLabel();
   const { message, modal } = App.useApp();
   const permissions = useSessionStore((s) => s.permissions);
+  const me = useSessionStore((s) => s.user?.user_id);
+  /** Whether the action applies to the row: its states, and the user's own rows for a `mine` action. */
+  const appliesTo = (action: ActionDef, row: Row) =>
+    meets(row, action.when) &&
+    (!action.mine || (!!me && String(row[action.mine.field] ?? '') === String(me)));
   const [asking, setAsking] = useState<{ action: ActionDef; rows: Row[] }>();
   const can = (code: string) => permissions[code] === true;
   const canStd = (a: Std) => hasStandard(def, a) && can(`${prefix}_${a}`);
@@ -67,19 +74,19 @@ export function useResourceActions(args: {
     });
   };
 
-  /** The handler, or the wire verb with the ids (and the reason); then the toast, the change notice and
-   * the reload. */
-  const perform = async (action: ActionDef, rows: Row[], answer?: ReasonAnswer) => {
+  /** The handler, or the wire verb with the ids (and the reason and inputs); then the toast, the change
+   * notice and the reload. */
+  const perform = async (action: ActionDef, rows: Row[], answers?: ActionAnswers) => {
     const handler = handlers?.[action.name];
-    const reason = answer?.reason;
+    const { reason, values = {} } = answers ?? {};
     if (handler) {
-      await handler({ rows, ids: rows.map(idOf), reload, reason });
-      if (action.confirm || action.reason) await reload();
+      await handler({ rows, ids: rows.map(idOf), reload, reason, values });
+      if (action.confirm || asksInDialog(action)) await reload();
       return;
     }
     await calls.action(action, rows.map(idOf), {
+      ...values,
       ...(action.reason && reason ? { [action.reason.field]: reason } : {}),
-      ...(action.amount && answer?.amount !== undefined ? { [action.amount.field]: answer.amount } : {}),
     });
     void message.success(t('operateSuccess'));
     changed(rows);
@@ -88,23 +95,23 @@ export function useResourceActions(args: {
 
   const run = (action: ActionDef, rows: Row[]) => {
     const handler = handlers?.[action.name];
-    const needsRows = action.confirm || action.reason || (!handler && isWireAction(action));
+    const needsRows = action.confirm || asksInDialog(action) || (!handler && isWireAction(action));
     if (needsRows && !needRows(rows)) return;
-    if (rows.some((r) => !meets(r, action.when))) {
+    if (rows.some((r) => !appliesTo(action, r))) {
       void message.warning(t('actionNotApplicable', { action: label(action.label) }));
       return;
     }
-    if (action.reason) setAsking({ action, rows });
+    if (asksInDialog(action)) setAsking({ action, rows });
     else if (action.confirm) confirm(label(action.confirm), () => perform(action, rows));
     else void perform(action, rows).catch(() => undefined);
   };
 
-  const dialog = asking?.action.reason && (
+  const dialog = asking && (
     <ReasonDialog
-      action={{ ...asking.action, reason: asking.action.reason }}
+      action={asking.action}
       onCancel={() => setAsking(undefined)}
-      onOk={async (answer) => {
-        await perform(asking.action, asking.rows, answer);
+      onOk={async (answers) => {
+        await perform(asking.action, asking.rows, answers);
         setAsking(undefined);
       }}
     />
@@ -122,7 +129,7 @@ export function useResourceActions(args: {
   /** A row's definition actions that apply to its state. */
   const rowActions = (row: Row): RowAction[] =>
     available('row')
-      .filter((a) => meets(row, a.when))
+      .filter((a) => appliesTo(a, row))
       .map((a) => ({
         key: a.name,
         label: label(actionLabelFor(a, row)),

@@ -38,6 +38,7 @@ CREATE TABLE IF NOT EXISTS app_party_duty (
 CREATE INDEX IF NOT EXISTS app_party_duty_list_idx ON app_party_duty (tenant_id, duty_date DESC, id DESC) WHERE is_deleted = 0;
 CREATE INDEX IF NOT EXISTS app_party_duty_duty_post_idx ON app_party_duty (tenant_id, duty_post, duty_date DESC, id DESC) WHERE is_deleted = 0;
 CREATE INDEX IF NOT EXISTS app_party_duty_duty_status_idx ON app_party_duty (tenant_id, duty_status, duty_date DESC, id DESC) WHERE is_deleted = 0;
+CREATE INDEX IF NOT EXISTS app_party_duty_duty_post_duty_status_idx ON app_party_duty (tenant_id, duty_post, duty_status, duty_date DESC, id DESC) WHERE is_deleted = 0;
 
 ALTER TABLE app_party_duty ENABLE ROW LEVEL SECURITY;
 CREATE POLICY tenant_isolation ON app_party_duty

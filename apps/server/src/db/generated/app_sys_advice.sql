@@ -16,6 +16,7 @@ CREATE TABLE IF NOT EXISTS app_sys_advice (
   community_id bigint, -- 所属社区
   reply_status int NOT NULL DEFAULT 0, -- 回复状态
   adopt_status int NOT NULL DEFAULT 0, -- 采纳状态
+  overdue int NOT NULL DEFAULT 0, -- 超期
   last_reply_time timestamp(0), -- 最近回复
   process_definition_id bigint, -- approval group
   process_instance_id bigint, -- approval group
@@ -39,6 +40,7 @@ CREATE INDEX IF NOT EXISTS app_sys_advice_app_user_id_idx ON app_sys_advice (ten
 CREATE INDEX IF NOT EXISTS app_sys_advice_community_id_idx ON app_sys_advice (tenant_id, community_id, create_time DESC, id DESC) WHERE is_deleted = 0;
 CREATE INDEX IF NOT EXISTS app_sys_advice_reply_status_idx ON app_sys_advice (tenant_id, reply_status, create_time DESC, id DESC) WHERE is_deleted = 0;
 CREATE INDEX IF NOT EXISTS app_sys_advice_adopt_status_idx ON app_sys_advice (tenant_id, adopt_status, create_time DESC, id DESC) WHERE is_deleted = 0;
+CREATE INDEX IF NOT EXISTS app_sys_advice_overdue_idx ON app_sys_advice (tenant_id, overdue, create_time DESC, id DESC) WHERE is_deleted = 0;
 
 ALTER TABLE app_sys_advice ENABLE ROW LEVEL SECURITY;
 CREATE POLICY tenant_isolation ON app_sys_advice

@@ -19,6 +19,7 @@ CREATE TABLE IF NOT EXISTS app_sys_complain (
   community_id bigint, -- 所属社区
   is_anonymous int NOT NULL DEFAULT 0, -- 匿名
   handle_status int NOT NULL DEFAULT 0, -- 处理状态
+  overdue int NOT NULL DEFAULT 0, -- 超期
   handle_user_id bigint, -- 承办人
   handle_dept_id bigint, -- 承办部门
   accept_time timestamp(0), -- 受理时间
@@ -49,6 +50,7 @@ CREATE INDEX IF NOT EXISTS app_sys_complain_complain_type_idx ON app_sys_complai
 CREATE INDEX IF NOT EXISTS app_sys_complain_app_user_id_idx ON app_sys_complain (tenant_id, app_user_id, create_time DESC, id DESC) WHERE is_deleted = 0;
 CREATE INDEX IF NOT EXISTS app_sys_complain_community_id_idx ON app_sys_complain (tenant_id, community_id, create_time DESC, id DESC) WHERE is_deleted = 0;
 CREATE INDEX IF NOT EXISTS app_sys_complain_handle_status_idx ON app_sys_complain (tenant_id, handle_status, create_time DESC, id DESC) WHERE is_deleted = 0;
+CREATE INDEX IF NOT EXISTS app_sys_complain_overdue_idx ON app_sys_complain (tenant_id, overdue, create_time DESC, id DESC) WHERE is_deleted = 0;
 
 ALTER TABLE app_sys_complain ENABLE ROW LEVEL SECURITY;
 CREATE POLICY tenant_isolation ON app_sys_complain

@@ -21,6 +21,7 @@ CREATE TABLE IF NOT EXISTS app_sys_report (
   community_id bigint, -- 所属社区
   mesh_id bigint, -- 网格
   handle_status int NOT NULL DEFAULT 0, -- 处理状态
+  overdue int NOT NULL DEFAULT 0, -- 超期
   handle_user_id bigint, -- 处理人
   handle_time timestamp(0), -- 处理时间
   handle_result varchar(1000), -- 处理结果
@@ -49,6 +50,7 @@ CREATE INDEX IF NOT EXISTS app_sys_report_report_type_idx ON app_sys_report (ten
 CREATE INDEX IF NOT EXISTS app_sys_report_app_user_id_idx ON app_sys_report (tenant_id, app_user_id, create_time DESC, id DESC) WHERE is_deleted = 0;
 CREATE INDEX IF NOT EXISTS app_sys_report_community_id_idx ON app_sys_report (tenant_id, community_id, create_time DESC, id DESC) WHERE is_deleted = 0;
 CREATE INDEX IF NOT EXISTS app_sys_report_handle_status_idx ON app_sys_report (tenant_id, handle_status, create_time DESC, id DESC) WHERE is_deleted = 0;
+CREATE INDEX IF NOT EXISTS app_sys_report_overdue_idx ON app_sys_report (tenant_id, overdue, create_time DESC, id DESC) WHERE is_deleted = 0;
 CREATE INDEX IF NOT EXISTS app_sys_report_verify_status_idx ON app_sys_report (tenant_id, verify_status, create_time DESC, id DESC) WHERE is_deleted = 0;
 
 ALTER TABLE app_sys_report ENABLE ROW LEVEL SECURITY;

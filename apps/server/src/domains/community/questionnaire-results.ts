@@ -1,7 +1,8 @@
 /** 问卷 results (domain model §9.5 results API): per question the options with counts and percentages,
  * ratings with their average and distribution, the latest text answers; one person's answer sheet; and
  * a person's answers to one questionnaire. Computed by aggregate queries (the options' selectNum and
- * GROUP BY on the answer lines), so 10,000 answers cost what a few rows do. */
+ * GROUP BY on the answer lines), so 10,000 answers cost what a few rows do. Every query names the tenant:
+ * row-level security alone (an OR of two settings) cannot use the (tenant_id, ...) indexes. */
 import type { FastifyRequest } from 'fastify';
 import { requireUser } from '../../auth/guard.js';
 import type { Row, Trx } from '../../db/database.js';
@@ -23,10 +24,11 @@ const idParam = (request: FastifyRequest, name: string): string => {
 
 const percent = (n: number, of: number) => (of ? Math.round((n * 10000) / of) / 100 : 0);
 
-async function questionsOf(trx: Trx, questionnaireId: string) {
+async function questionsOf(trx: Trx, tenantId: string, questionnaireId: string) {
   const questions = await trx
     .selectFrom('app_questionnaire_question')
     .selectAll()
+    .where('tenant_id', '=', tenantId)
     .where('questionnaire_id', '=', questionnaireId)
     .where('is_deleted', '=', 0)
     .orderBy('sort')
@@ -35,6 +37,7 @@ async function questionsOf(trx: Trx, questionnaireId: string) {
   const options = await trx
     .selectFrom('app_questionnaire_option')
     .selectAll()
+    .where('tenant_id', '=', tenantId)
     .where('questionnaire_id', '=', questionnaireId)
     .where('is_deleted', '=', 0)
     .orderBy('sort')
@@ -43,56 +46,74 @@ async function questionsOf(trx: Trx, questionnaireId: string) {
   return { questions, options };
 }
 
-/** How many sheets answered each question. */
-async function answeredCounts(trx: Trx, questionnaireId: string): Promise<Map<string, number>> {
+/** One pass over the questionnaire's answer lines: per question and score, how many lines. Answers how
+ * many sheets answered each question and, for ratings, how many gave each score. */
+async function lineCounts(trx: Trx, tenantId: string, questionnaireId: string) {
   const rows = await trx
     .selectFrom('app_questionnaire_answer')
-    .select(['question_id', (eb) => eb.fn.countAll<string>().as('n')])
+    .select(['question_id', 'answer_score', (eb) => eb.fn.countAll<string>().as('n')])
+    .where('tenant_id', '=', tenantId)
     .where('questionnaire_id', '=', questionnaireId)
     .where('is_deleted', '=', 0)
-    .groupBy('question_id')
+    .groupBy(['question_id', 'answer_score'])
     .execute();
-  return new Map(rows.map((r) => [String(r.question_id), Number(r.n)]));
+  const answered = new Map<string, number>();
+  const scores = new Map<string, { score: number; n: number }[]>();
+  for (const r of rows) {
+    const qid = String(r.question_id);
+    answered.set(qid, (answered.get(qid) ?? 0) + Number(r.n));
+    if (r.answer_score === null || r.answer_score === undefined) continue;
+    scores.set(qid, [...(scores.get(qid) ?? []), { score: Number(r.answer_score), n: Number(r.n) }]);
+  }
+  return { answered, scores };
 }
 
-async function ratingOf(trx: Trx, questionId: string, max: number) {
-  const rows = await trx
-    .selectFrom('app_questionnaire_answer')
-    .select(['answer_score', (eb) => eb.fn.countAll<string>().as('n')])
-    .where('question_id', '=', questionId)
-    .where('is_deleted', '=', 0)
-    .where('answer_score', 'is not', null)
-    .groupBy('answer_score')
-    .execute();
-  const total = rows.reduce((s, r) => s + Number(r.n), 0);
-  const sum = rows.reduce((s, r) => s + Number(r.n) * Number(r.answer_score), 0);
+function ratingOf(rows: { score: number; n: number }[], max: number) {
+  const total = rows.reduce((s, r) => s + r.n, 0);
+  const sum = rows.reduce((s, r) => s + r.n * r.score, 0);
   const distribution = Array.from({ length: max }, (_, i) => {
-    const count = Number(rows.find((r) => Number(r.answer_score) === i + 1)?.n ?? 0);
+    const count = rows.find((r) => r.score === i + 1)?.n ?? 0;
     return { score: i + 1, count, percent: percent(count, total) };
   });
   return { average: total ? Math.round((sum * 100) / total) / 100 : 0, distribution };
 }
 
-async function textsOf(trx: Trx, questionId: string) {
+/** The latest text answers of a question, then the names of just their sheets. */
+async function textsOf(trx: Trx, tenantId: string, questionId: string) {
   const rows = await trx
-    .selectFrom('app_questionnaire_answer as a')
-    .leftJoin('app_questionnaire_user as u', 'u.id', 'a.questionnaire_user_id')
-    .select(['a.answer_text', 'a.create_time', 'u.name'])
-    .where('a.question_id', '=', questionId)
-    .where('a.is_deleted', '=', 0)
-    .where('a.answer_text', 'is not', null)
-    .orderBy('a.create_time', 'desc')
-    .orderBy('a.id', 'desc')
+    .selectFrom('app_questionnaire_answer')
+    .select(['answer_text', 'create_time', 'questionnaire_user_id'])
+    .where('tenant_id', '=', tenantId)
+    .where('question_id', '=', questionId)
+    .where('is_deleted', '=', 0)
+    .where('answer_text', 'is not', null)
+    .orderBy('create_time', 'desc')
+    .orderBy('id', 'desc')
     .limit(TEXT_SHOWN)
     .execute();
-  return rows.map((r) => ({ answerText: r.answer_text, name: r.name, createTime: r.create_time }));
+  const sheetIds = [...new Set(rows.map((r) => String(r.questionnaire_user_id)))];
+  const sheets = sheetIds.length
+    ? await trx
+        .selectFrom('app_questionnaire_user')
+        .select(['id', 'name'])
+        .where('tenant_id', '=', tenantId)
+        .where('id', 'in', sheetIds)
+        .execute()
+    : [];
+  const names = new Map(sheets.map((u) => [String(u.id), u.name]));
+  return rows.map((r) => ({
+    answerText: r.answer_text,
+    name: names.get(String(r.questionnaire_user_id)) ?? null,
+    createTime: r.create_time,
+  }));
 }
 
 /** One questionnaire's results, question by question. */
 export async function resultsOf(trx: Trx, q: Row) {
   const id = String(q.id);
-  const { questions, options } = await questionsOf(trx, id);
-  const answered = await answeredCounts(trx, id);
+  const tenantId = String(q.tenant_id);
+  const { questions, options } = await questionsOf(trx, tenantId, id);
+  const { answered, scores } = await lineCounts(trx, tenantId, id);
   const anonymous = Number(q.is_anonymous) === 1;
   const out = [];
   for (const question of questions) {
@@ -120,11 +141,11 @@ export async function resultsOf(trx: Trx, q: Row) {
           })),
       });
     else if (type === Q_TYPE.rating)
-      out.push({ ...base, ...(await ratingOf(trx, qid, Number(question.score_max ?? 5))) });
+      out.push({ ...base, ...ratingOf(scores.get(qid) ?? [], Number(question.score_max ?? 5)) });
     else
       out.push({
         ...base,
-        texts: (await textsOf(trx, qid)).map((t) => (anonymous ? { ...t, name: null } : t)),
+        texts: (await textsOf(trx, tenantId, qid)).map((t) => (anonymous ? { ...t, name: null } : t)),
       });
   }
   return {
@@ -160,10 +181,12 @@ export const getResults: VerbHandler = {
 
 /** One person's sheet: the questions with what they chose and wrote. */
 async function sheetOf(trx: Trx, sheet: Row) {
-  const { questions, options } = await questionsOf(trx, String(sheet.questionnaire_id));
+  const tenantId = String(sheet.tenant_id);
+  const { questions, options } = await questionsOf(trx, tenantId, String(sheet.questionnaire_id));
   const lines = await trx
     .selectFrom('app_questionnaire_answer')
     .selectAll()
+    .where('tenant_id', '=', tenantId)
     .where('questionnaire_user_id', '=', String(sheet.id))
     .where('is_deleted', '=', 0)
     .execute();

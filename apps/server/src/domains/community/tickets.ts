@@ -15,10 +15,12 @@ import { requestParams } from '../../http/params.js';
 import { formatDateTime } from '../../util/datetime.js';
 import { MESSAGE_TYPE, sendMessages } from './messages.js';
 import { auditColumns, callIds, idsOf, onRows } from './rows.js';
+import { assignVerb } from './ticket-assign.js';
+import { overdueDays, overdueHooks, overdueSql, type TicketDeadline } from './ticket-overdue.js';
 import { decideRows } from './task-deal.js';
 
 /** reply_type */
-const REPLY = { community: 1, resident: 2, system: 3 } as const;
+export const REPLY = { community: 1, resident: 2, system: 3 } as const;
 /** handle_status */
 const HANDLE = { waiting: 0, handling: 1, closed: 2, refused: 3, cancelled: 4 } as const;
 
@@ -39,9 +41,13 @@ export interface TicketKind {
   /** what closing (pass) and refusing (reject) change */
   onClose(comment: string, now: string, userId: string): Record<string, unknown>;
   onRefuse(comment: string, now: string, userId: string): Record<string, unknown>;
+  /** where its closing shows, for 超期 (ticket-overdue.ts) */
+  deadline: TicketDeadline;
+  /** whether it is handed to a handler (转办): the kinds with a 承办人 column */
+  assignable: boolean;
 }
 
-async function userName(trx: Trx, userId: string): Promise<string> {
+export async function userName(trx: Trx, userId: string): Promise<string> {
   const u = await trx
     .selectFrom('blade_user')
     .select(['real_name', 'name'])
@@ -50,7 +56,7 @@ async function userName(trx: Trx, userId: string): Promise<string> {
   return String(u?.real_name ?? u?.name ?? '');
 }
 
-async function writeReply(
+export async function writeReply(
   trx: Trx,
   user: AuthUser,
   kind: TicketKind,
@@ -204,6 +210,13 @@ function ticketApproval(kind: TicketKind): ApprovalHandler {
           ? kind.onClose(comment, now, step.actor.userId)
           : kind.onRefuse(comment, now, step.actor.userId);
       await step.trx.updateTable(kind.table).set(changes).where('id', '=', step.businessId).execute();
+      // 超期 is final once closed: kept in the column (reads and searches derive it for open tickets)
+      const days = await overdueDays(step.trx);
+      await step.trx
+        .updateTable(kind.table)
+        .set({ overdue: overdueSql(kind.deadline, now, days) })
+        .where('id', '=', step.businessId)
+        .execute();
       const row = (await step.trx
         .selectFrom(kind.table)
         .selectAll()
@@ -229,58 +242,6 @@ function ticketApproval(kind: TicketKind): ApprovalHandler {
   };
 }
 
-/** updateById: assigning the ticket to a handler (承办人). */
-function assignVerb(kind: TicketKind): VerbHandler {
-  return {
-    access: { perm: kind.replyCode },
-    async handle(request, engine) {
-      const user = requireUser(request);
-      const body = (request.body && typeof request.body === 'object' ? request.body : {}) as Record<
-        string,
-        unknown
-      >;
-      const handler = String(body.handleUserId ?? '');
-      if (!/^\d{1,19}$/.test(handler)) throw badRequest('请选择承办人');
-      const id = String(body.id ?? '');
-      if (!/^\d{1,19}$/.test(id)) throw badRequest('缺少必要的请求参数: id');
-      await onRows(engine, user, [id], async (trx, rows) => {
-        const target = await trx
-          .selectFrom('blade_user')
-          .select('dept_id')
-          .where('id', '=', handler)
-          .where('tenant_id', '=', user.tenantId)
-          .where('is_deleted', '=', 0)
-          .executeTakeFirst();
-        if (!target) throw badRequest('承办人不存在或不属于本租户');
-        const now = formatDateTime();
-        for (const row of rows) {
-          if (!kind.open(row)) throw badRequest(`该${kind.noun}已办结`);
-          await trx
-            .updateTable(kind.table)
-            .set({
-              handle_user_id: handler,
-              update_user: user.userId,
-              update_time: now,
-              version: Number(row.version ?? 0) + 1,
-            })
-            .where('id', '=', String(row.id))
-            .execute();
-          await writeReply(
-            trx,
-            user,
-            kind,
-            String(row.id),
-            REPLY.system,
-            `转办给${await userName(trx, handler)}`,
-            2,
-          );
-        }
-      });
-      return done('更新成功');
-    },
-  };
-}
-
 /** The behaviour of a ticket definition (`extra`: verbs of that kind of ticket alone). */
 export function ticketBehaviour(
   kind: TicketKind,
@@ -293,9 +254,12 @@ export function ticketBehaviour(
     finish: decideVerb(kind, true),
     refuse: decideVerb(kind, false),
   };
-  if (kind.table !== 'app_sys_advice') verbs.updateById = assignVerb(kind);
+  if (kind.assignable) {
+    verbs.updateById = assignVerb(kind, 'id');
+    verbs.assign = assignVerb(kind, 'ids');
+  }
   if (kind.table === 'app_sys_report') verbs.submit = saveVerb(kind);
-  return { verbs, approval: ticketApproval(kind) };
+  return { verbs, approval: ticketApproval(kind), hooks: overdueHooks(kind.deadline) };
 }
 
 const handling = (row: Row) => [HANDLE.waiting, HANDLE.handling].includes(Number(row.handle_status) as 0 | 1);
@@ -309,6 +273,13 @@ export const COMPLAIN: TicketKind = {
   foreignKey: 'complain_id',
   replyCode: 'sys_complain_reply_reply',
   number: { column: 'complain_no', prefix: 'TS' },
+  deadline: {
+    status: 'handle_status',
+    closed: [HANDLE.closed, HANDLE.refused],
+    closedAt: 'finish_time',
+    withdrawn: HANDLE.cancelled,
+  },
+  assignable: true,
   open: handling,
   onReply: accept,
   onClose: (comment, now, userId) => ({
@@ -331,6 +302,8 @@ export const ADVICE: TicketKind = {
   replyTable: 'app_sys_advice_reply',
   foreignKey: 'advice_id',
   replyCode: 'sys_advice_reply_reply',
+  deadline: { status: 'adopt_status', closed: [1, 2], closedAt: 'last_reply_time' },
+  assignable: false,
   open: (row) => Number(row.adopt_status) === 0,
   onReply: (_row, now) => ({ reply_status: 1, last_reply_time: now }),
   onClose: (_c, now) => ({ adopt_status: 1, reply_status: 1, last_reply_time: now }),
@@ -344,6 +317,13 @@ export const REPORT: TicketKind = {
   foreignKey: 'report_id',
   replyCode: 'sys_report_reply_reply',
   number: { column: 'report_no', prefix: 'SP' },
+  deadline: {
+    status: 'handle_status',
+    closed: [HANDLE.closed, HANDLE.refused],
+    closedAt: 'handle_time',
+    withdrawn: HANDLE.cancelled,
+  },
+  assignable: true,
   open: handling,
   onReply: accept,
   onClose: (comment, now, userId) => ({

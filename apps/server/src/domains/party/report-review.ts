@@ -1,7 +1,7 @@
 /** 思想汇报 批阅 (`review`, domain model §5.4): the comment, and the points the reviewer grants, if any,
  * credited to the member in the points ledger (§7.3) in the review's own transaction. A report is
  * reviewed once (待批阅 → 已批阅, under a row lock), so its points are credited exactly once. */
-import { actionCodes, type ActionDef, type ResourceDef } from '@tongxin/resources';
+import { actionCodes, type ActionDef, type FieldDef, type ResourceDef } from '@tongxin/resources';
 import type { FastifyRequest } from 'fastify';
 import { sql } from 'kysely';
 import { requireUser } from '../../auth/guard.js';
@@ -28,6 +28,9 @@ interface ReviewCall {
   points: number;
 }
 
+/** The action's whole-number input: the points the reviewer grants. */
+const pointsInput = (action: ActionDef): FieldDef | undefined => action.inputs?.find((f) => f.kind === 'int');
+
 /** The ids, the comment (required) and the points (an optional whole number within the action's range). */
 function readReview(request: FastifyRequest, action: ActionDef): ReviewCall {
   const params = requestParams(request);
@@ -41,8 +44,8 @@ function readReview(request: FastifyRequest, action: ActionDef): ReviewCall {
   if (!comment) throw badRequest(reason.required ?? `请输入${reason.label.zh}`);
   if (reason.maxLength && [...comment].length > reason.maxLength)
     throw badRequest(`${reason.label.zh}长度不能超过${reason.maxLength}个字符`);
-  const amount = action.amount!;
-  const raw = body[amount.field] ?? params[amount.field];
+  const amount = pointsInput(action)!;
+  const raw = body[amount.name] ?? params[amount.name];
   const text = raw === undefined || raw === null ? '' : String(raw).trim();
   const min = amount.min ?? 0;
   const max = amount.max ?? Number.MAX_SAFE_INTEGER;
@@ -116,11 +119,11 @@ async function review(engine: ResourceEngine, user: AuthUser, call: ReviewCall) 
 }
 
 /** The `review` verb of a definition whose action of that name asks for a comment (`reason`) and points
- * (`amount`); guarded by the action's button code, replayed safely under an idempotency key. */
+ * (a whole-number input); guarded by the action's button code, replayed safely under an idempotency key. */
 export function reviewVerb(def: ResourceDef, name = 'review'): VerbHandler {
   const action = def.actions?.find((a) => a.name === name);
-  if (!action?.reason || !action.amount)
-    throw new Error(`${def.name}.${name}: the review needs an action asking for a reason and an amount`);
+  if (!action?.reason || !pointsInput(action))
+    throw new Error(`${def.name}.${name}: the review needs an action asking for a reason and a whole-number input`);
   return {
     access: { perm: actionCodes(def, action) },
     handle: async (request, engine) => {

@@ -25,6 +25,8 @@ const searchesEqual = (f: FieldDef): boolean => [f.search ?? []].flat().includes
  *   migration 0012 does by hand for the older tables);
  * - `<table>_<column>_idx` for every equality-searched field and every field with `index`: the column,
  *   then the default sort behind it (a filtered list still reads in order);
+ * - `<table>_<column>_<column>_idx` for every `searchedTogether` group: the group's columns, then the
+ *   default sort (a page filtered by all of them reads in order without skipping rows);
  * - `<table>_<column>_idx` for every sortable field no other index already orders by;
  * - `<table>_<column>_uq`: a UNIQUE index per `unique` field, scoped by tenant.
  */
@@ -32,9 +34,9 @@ export function indexesOf(def: ResourceDef): IndexSpec[] {
   const table = def.table;
   const where = def.softDelete ? LIVE_ROWS : undefined;
   const tenant: IndexKey[] = def.tenant ? [{ column: 'tenant_id' }] : [];
-  const fieldColumn = (name: string) => {
+  const fieldColumn = (name: string, where = 'defaultSort') => {
     const f = def.fields.find((x) => x.name === name);
-    if (!f) throw new Error(`${def.name}: defaultSort names ${name}, which is not a field`);
+    if (!f) throw new Error(`${def.name}: ${where} names ${name}, which is not a field`);
     return columnOf(f);
   };
   const order: IndexKey[] = [
@@ -54,6 +56,17 @@ export function indexesOf(def: ResourceDef): IndexSpec[] {
   for (const f of def.fields)
     if (searchesEqual(f) || f.index)
       lists.push(named(`${columnOf(f)}_idx`, false, [...tenant, { column: columnOf(f) }, ...order]));
+  for (const group of def.searchedTogether ?? []) {
+    if (group.length < 2) throw new Error(`${def.name}: searchedTogether groups name at least two fields`);
+    const columns = group.map((name) => fieldColumn(name, 'searchedTogether'));
+    lists.push(
+      named(`${columns.join('_')}_idx`, false, [
+        ...tenant,
+        ...columns.map((column) => ({ column })),
+        ...order,
+      ]),
+    );
+  }
   for (const f of def.fields) {
     const keys = [...tenant, { column: columnOf(f) }];
     if (f.sortable && !lists.some((ix) => orders(ix.keys, keys)))

@@ -1,18 +1,41 @@
 /** The figures of 数据统计: users and members (get2UserDataById) and per-module totals with what waits
- * for the office (getDataCount). Totals are all-time; `inRange` counts rows created within the range. */
+ * for the office (getDataCount). Totals are all-time; `inRange` counts rows created within the range.
+ * Each endpoint's counts travel as one statement (a scalar subquery per figure), each naming the tenant
+ * so the (tenant_id, ...) indexes serve it. */
 import { sql } from 'kysely';
 import type { Trx } from '../../../db/database.js';
 import type { Range } from './range.js';
+import { inScope, type StatsScope } from './scope.js';
 
 type Where = [column: string, op: '=' | 'in' | '>=' | '<=', value: unknown][];
+/** A figure: its table, its conditions and, for distinct counts, the counted column. */
+type Figure = [table: string, where?: Where, distinct?: string];
 
-async function count(trx: Trx, table: string, where: Where = [], distinct?: string): Promise<number> {
-  let q = trx
-    .selectFrom(table)
-    .select((distinct ? sql<string>`count(distinct ${sql.ref(distinct)})` : sql<string>`count(*)`).as('n'))
-    .where('is_deleted', '=', 0);
-  for (const [column, op, value] of where) q = q.where(column, op, value as never);
-  return Number((await q.executeTakeFirst())?.n ?? 0);
+/** Every figure of `figures` counted in one statement, by name. */
+async function countAll<K extends string>(
+  trx: Trx,
+  scope: StatsScope,
+  figures: Record<K, Figure>,
+): Promise<Record<K, number>> {
+  const entries = Object.entries(figures) as [K, Figure][];
+  const row = await trx
+    .selectNoFrom(() =>
+      entries.map(([name, [table, where = [], distinct]]) => {
+        let q = trx
+          .selectFrom(table)
+          .select(
+            (distinct ? sql<string>`count(distinct ${sql.ref(distinct)})` : sql<string>`count(*)`).as('n'),
+          )
+          .where('tenant_id', '=', scope.tenantId)
+          .where(inScope(table, scope))
+          .where('is_deleted', '=', 0);
+        for (const [column, op, value] of where) q = q.where(column, op, value as never);
+        return q.as(name);
+      }),
+    )
+    .executeTakeFirst();
+  const values = (row ?? {}) as Record<string, unknown>;
+  return Object.fromEntries(entries.map(([name]) => [name, Number(values[name] ?? 0)])) as Record<K, number>;
 }
 
 const created = (range: Range): Where => [
@@ -20,32 +43,39 @@ const created = (range: Range): Where => [
   ['create_time', '<=', range.end],
 ];
 
-export async function userData(trx: Trx, range: Range, userId: string) {
+export async function userData(trx: Trx, scope: StatsScope, range: Range, userId: string) {
   const appUsers: Where = [['user_type', '=', 2]];
   const today = range.end.slice(0, 10);
   const daysBack = (n: number) =>
     new Date(Date.parse(`${today}T00:00:00Z`) - n * 86_400_000).toISOString().slice(0, 10);
   const since = (day: string): Where => [...appUsers, ['create_time', '>=', `${day} 00:00:00`]];
-  return {
-    userId,
-    totalUsers: await count(trx, 'blade_user', appUsers),
-    authedUsers: await count(trx, 'app_household', [], 'app_user_id'),
-    partyMembers: await count(trx, 'app_party_archive', [['audit_status', '=', 1]]),
-    volunteers: await count(trx, 'app_micro_volunteer_user', [['enroll_status', '=', 1]], 'app_user_id'),
-    doubleReportMembers: await count(trx, 'app_party_double_report', [['report_status', '=', 1]]),
-    newUsersToday: await count(trx, 'blade_user', since(today)),
-    newUsersWeek: await count(trx, 'blade_user', since(daysBack(6))),
-    newUsersMonth: await count(trx, 'blade_user', since(daysBack(29))),
-    newUsersInRange: await count(trx, 'blade_user', [...appUsers, ...created(range)]),
-  };
+  const n = await countAll(trx, scope, {
+    totalUsers: ['blade_user', appUsers],
+    authedUsers: ['app_household', [], 'app_user_id'],
+    partyMembers: ['app_party_archive', [['audit_status', '=', 1]]],
+    volunteers: ['app_micro_volunteer_user', [['enroll_status', '=', 1]], 'app_user_id'],
+    doubleReportMembers: ['app_party_double_report', [['report_status', '=', 1]]],
+    newUsersToday: ['blade_user', since(today)],
+    newUsersWeek: ['blade_user', since(daysBack(6))],
+    newUsersMonth: ['blade_user', since(daysBack(29))],
+    newUsersInRange: ['blade_user', [...appUsers, ...created(range)]],
+  });
+  return { userId, ...n };
 }
 
-const pair = async (trx: Trx, table: string, pending: Where) => ({
-  total: await count(trx, table),
-  pending: await count(trx, table, pending),
-});
+/** The modules with a total and what waits for the office: table and the pending condition. */
+const PAIRS = {
+  complain: ['app_sys_complain', [['handle_status', 'in', [0, 1]]]],
+  snap: ['app_sys_report', [['handle_status', 'in', [0, 1]]]],
+  feedback: ['app_sys_advice', [['reply_status', '=', 0]]],
+  disciplineReport: ['app_discipline_report', [['handle_status', 'in', [0, 1]]]],
+  householdRecord: ['app_household_record', [['audit_status', '=', 0]]],
+  partyArchive: ['app_party_archive', [['audit_status', '=', 0]]],
+  doubleReport: ['app_party_double_report', [['report_status', '=', 0]]],
+  facilityBorrow: ['app_share_facility_user', [['borrow_status', '=', 0]]],
+} satisfies Record<string, [string, Where]>;
 
-export async function dataCounts(trx: Trx, range: Range) {
+export async function dataCounts(trx: Trx, scope: StatsScope, range: Range) {
   const alarmsInRange: Where = [
     ['alarm_time', '>=', range.start],
     ['alarm_time', '<=', range.end],
@@ -53,33 +83,49 @@ export async function dataCounts(trx: Trx, range: Range) {
   const alarmLevels = await trx
     .selectFrom('app_oc_alarm')
     .select(['alarm_level', sql<string>`count(*)`.as('n')])
+    .where('tenant_id', '=', scope.tenantId)
+    .where(inScope('app_oc_alarm', scope))
     .where('is_deleted', '=', 0)
     .where('alarm_time', '>=', range.start)
     .where('alarm_time', '<=', range.end)
     .groupBy('alarm_level')
     .execute();
+  const figures: Record<string, Figure> = {
+    alarmTotal: ['app_oc_alarm'],
+    alarmUnhandled: ['app_oc_alarm', [['handle_status', 'in', [0, 1]]]],
+    alarmInRange: ['app_oc_alarm', alarmsInRange],
+    residents: ['app_household'],
+    partyMembers: ['app_party_archive', [['audit_status', '=', 1]]],
+    volunteerActivities: ['app_micro_volunteer'],
+    solidarityActivities: ['app_solidarity_activity'],
+    temples: ['app_temple_info'],
+    devices: ['app_oc_device'],
+    meshes: ['app_map_mesh'],
+    activitiesInRange: ['app_micro_volunteer', created(range)],
+  };
+  for (const [key, [table, pending]] of Object.entries(PAIRS)) {
+    figures[`${key}Total`] = [table];
+    figures[`${key}Pending`] = [table, pending as Where];
+  }
+  const n = await countAll(trx, scope, figures);
+  const pairs = Object.fromEntries(
+    Object.keys(PAIRS).map((key) => [key, { total: n[`${key}Total`]!, pending: n[`${key}Pending`]! }]),
+  ) as Record<keyof typeof PAIRS, { total: number; pending: number }>;
   return {
-    complain: await pair(trx, 'app_sys_complain', [['handle_status', 'in', [0, 1]]]),
-    snap: await pair(trx, 'app_sys_report', [['handle_status', 'in', [0, 1]]]),
-    feedback: await pair(trx, 'app_sys_advice', [['reply_status', '=', 0]]),
-    disciplineReport: await pair(trx, 'app_discipline_report', [['handle_status', 'in', [0, 1]]]),
-    householdRecord: await pair(trx, 'app_household_record', [['audit_status', '=', 0]]),
-    partyArchive: await pair(trx, 'app_party_archive', [['audit_status', '=', 0]]),
-    doubleReport: await pair(trx, 'app_party_double_report', [['report_status', '=', 0]]),
-    facilityBorrow: await pair(trx, 'app_share_facility_user', [['borrow_status', '=', 0]]),
+    ...pairs,
     alarm: {
-      total: await count(trx, 'app_oc_alarm'),
-      unhandled: await count(trx, 'app_oc_alarm', [['handle_status', 'in', [0, 1]]]),
-      inRange: await count(trx, 'app_oc_alarm', alarmsInRange),
+      total: n.alarmTotal!,
+      unhandled: n.alarmUnhandled!,
+      inRange: n.alarmInRange!,
       byLevel: alarmLevels.map((r) => ({ level: Number(r.alarm_level), count: Number(r.n) })),
     },
-    residents: await count(trx, 'app_household'),
-    partyMembers: await count(trx, 'app_party_archive', [['audit_status', '=', 1]]),
-    volunteerActivities: await count(trx, 'app_micro_volunteer'),
-    solidarityActivities: await count(trx, 'app_solidarity_activity'),
-    temples: await count(trx, 'app_temple_info'),
-    devices: await count(trx, 'app_oc_device'),
-    meshes: await count(trx, 'app_map_mesh'),
-    activitiesInRange: await count(trx, 'app_micro_volunteer', created(range)),
+    residents: n.residents!,
+    partyMembers: n.partyMembers!,
+    volunteerActivities: n.volunteerActivities!,
+    solidarityActivities: n.solidarityActivities!,
+    temples: n.temples!,
+    devices: n.devices!,
+    meshes: n.meshes!,
+    activitiesInRange: n.activitiesInRange!,
   };
 }

@@ -1,0 +1,81 @@
+/** 超期 of a feedback ticket (投诉, 意见建议, 随手拍): a ticket not closed within the deadline — the
+ * `ticket.overdueDays` parameter, days after its submission (domain model §4 sets no time limit) — reads
+ * 1 已超期: still open past the deadline, or closed after it. A ticket the resident withdrew never does.
+ * Computed on every read and search (like a party activity's state), so it never waits for a scheduler. */
+import { sql, type RawBuilder, type SqlBool } from 'kysely';
+import type { Row, Trx } from '../../db/database.js';
+import type { ResourceHooks } from '../../engine/crud/hooks.js';
+import { badRequest } from '../../http/envelope.js';
+import { formatDateTime } from '../../util/datetime.js';
+
+export const OVERDUE_PARAM = 'ticket.overdueDays';
+const DEFAULT_DAYS = 7;
+const DAY_MS = 86_400_000;
+const SEARCH = 'overdue_equal';
+
+/** Where a ticket's closing shows: the state column, its closed states (the time of closing in
+ * `closedAt`) and the state of a ticket withdrawn by the resident, if the kind has one. */
+export interface TicketDeadline {
+  status: string;
+  closed: number[];
+  closedAt: string;
+  withdrawn?: number;
+}
+
+/** The deadline in days (the parameter when it is a whole number of 1–365 days, else 7). */
+export async function overdueDays(trx: Trx): Promise<number> {
+  const row = await trx
+    .selectFrom('blade_param')
+    .select('param_value')
+    .where('param_key', '=', OVERDUE_PARAM)
+    .where('is_deleted', '=', 0)
+    .executeTakeFirst();
+  const days = Number(String(row?.param_value ?? '').trim());
+  return Number.isInteger(days) && days >= 1 && days <= 365 ? days : DEFAULT_DAYS;
+}
+
+const camel = (column: string) => column.replace(/_([a-z])/g, (_m, c: string) => c.toUpperCase());
+const at = (v: unknown): number => (v ? Date.parse(String(v).replace(' ', 'T')) : NaN);
+
+/** 1 when the row (as the wire sends it, or as stored) is overdue at `now`, else 0. */
+export function overdueOf(d: TicketDeadline, row: Row, now: string, days: number): 0 | 1 {
+  const get = (column: string) => row[camel(column)] ?? row[column];
+  const status = Number(get(d.status));
+  if (d.withdrawn !== undefined && status === d.withdrawn) return 0;
+  const created = at(get('create_time'));
+  if (Number.isNaN(created)) return 0;
+  const end = d.closed.includes(status) ? at(get(d.closedAt)) : at(now);
+  return !Number.isNaN(end) && end > created + days * DAY_MS ? 1 : 0;
+}
+
+/** The same rule in SQL, for searching. */
+export function overdueSql(d: TicketDeadline, now: string, days: number): RawBuilder<number> {
+  const status = sql.ref(d.status);
+  const withdrawn = d.withdrawn === undefined ? sql`false` : sql`${status} = ${d.withdrawn}`;
+  const closed = sql.join(d.closed.map((s) => sql`${s}`));
+  return sql<number>`(case
+    when ${withdrawn} then 0
+    when (case when ${status} in (${closed}) then ${sql.ref(d.closedAt)} else cast(${now} as timestamp) end)
+      > create_time + ${days} * interval '1 day' then 1
+    else 0 end)`;
+}
+
+/** The read side of 超期: the `overdue` of every row on its way out, and the `overdue_equal` search. */
+export function overdueHooks(d: TicketDeadline): ResourceHooks {
+  return {
+    params: [SEARCH],
+    async filter({ trx }, params) {
+      const raw = params[SEARCH];
+      if (raw === undefined) return undefined;
+      if (!/^[01]$/.test(raw)) throw badRequest('超期状态格式不正确');
+      const state = overdueSql(d, formatDateTime(), await overdueDays(trx));
+      return () => sql<SqlBool>`${state} = ${Number(raw)}`;
+    },
+    async decorate({ trx }, rows) {
+      if (!rows.length) return;
+      const now = formatDateTime();
+      const days = await overdueDays(trx);
+      for (const r of rows) r.overdue = overdueOf(d, r, now, days);
+    },
+  };
+}
