@@ -47,7 +47,12 @@ export type Column = readonly [name: string, type: string];
 
 /** Multi-row insert, one statement per batch: each column travels as one JSON array (JSON.stringify is
  * several times faster than pg's array serialisation) and PostgreSQL unnests the columns side by side. */
-export async function insertRows(pool: pg.Pool, table: string, columns: readonly Column[], rows: unknown[][]) {
+export async function insertRows(
+  pool: pg.Pool,
+  table: string,
+  columns: readonly Column[],
+  rows: unknown[][],
+) {
   const names = columns.map(([n]) => n).join(', ');
   const arrays = columns
     .map(([, type], i) => `array(select json_array_elements_text($${i + 1}::json))::${type}[]`)

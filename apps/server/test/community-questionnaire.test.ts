@@ -153,9 +153,22 @@ describe('questionnaire', () => {
     expect(single.options[0].percent).toBe(66.67);
     expect(rating.average).toBe(4);
     expect(text.texts).toHaveLength(3);
+    expect(rating.answerCount).toBe(3);
+    expect(rating.distribution.map((d: { count: number }) => d.count)).toEqual([0, 0, 1, 1, 1]);
     const sheets = (await call(s.app, admin, 'GET', `${SHEET}/page?questionnaireId_equal=${q.id}`)).json()
       .data;
     expect(sheets.total).toBe(3);
+    // each text answer carries the name on its own sheet (the questionnaire is not anonymous)
+    const nameOf = new Map(
+      (sheets.records as { appUserId: string; name: string }[]).map((r) => [r.appUserId, r.name]),
+    );
+    const texts = text.texts as { answerText: string; name: string | null }[];
+    expect(texts.map((t) => t.answerText).sort()).toEqual(['建议0', '建议1', '建议2']);
+    for (const t of texts) {
+      const i = Number(t.answerText.slice(2));
+      expect(t.name).toBe(nameOf.get(residents[i]!.userId));
+      expect(t.name).toBeTruthy();
+    }
     const sheet = (await call(s.app, admin, 'GET', `${Q}/getResult2user?id=${sheets.records[0].id}`)).json()
       .data;
     expect(sheet.answers).toHaveLength(3);

@@ -92,7 +92,8 @@ export function TableSelect(props: TableSelectProps) {
     ...(c.read ? { render: (_: unknown, row: Row) => String(c.read!(row) ?? '') } : {}),
   }));
   const searchable = columns.filter((c) => c.searchKey);
-  const labelOf = (id: string) => String(picked[id]?.[labelField] ?? id);
+  // a lazy tree's nodes carry their label as `title`
+  const labelOf = (id: string) => String(picked[id]?.[labelField] ?? picked[id]?.title ?? id);
 
   return (
     <>

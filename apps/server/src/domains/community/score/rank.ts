@@ -36,33 +36,39 @@ export const scoreRank: VerbHandler = {
     const end = bound(p.endTime, true);
     const size = Math.min(Math.max(Number.parseInt(p.size ?? '10', 10) || 10, 1), 100);
     if (p.communityId && !isId(p.communityId)) throw badRequest('社区参数不正确');
+    // The ledger rows are summed per user first and only the best `size` users are joined to their
+    // accounts (joining every ledger row of the range to blade_user cost as much as the sum itself).
     const rows = await engine.run(user, async (trx) => {
-      let q = trx
-        .selectFrom('app_score_flow as f')
-        .leftJoin('blade_user as u', 'u.id', 'f.app_user_id')
+      let sums = trx
+        .selectFrom('app_score_flow')
         .select([
-          'f.app_user_id as user_id',
-          sql<string>`max(u.real_name)`.as('name'),
-          sql<string>`max(u.avatar)`.as('avatar'),
-          sql<string>`sum(case when f.direction = ${INCOME} then f.score else -f.score end)`.as('score'),
+          'app_user_id',
+          sql<string>`sum(case when direction = ${INCOME} then score else -score end)`.as('score'),
         ])
-        .where('f.tenant_id', '=', user.tenantId)
-        .where('f.is_deleted', '=', 0);
-      if (start) q = q.where('f.flow_time', '>=', start);
-      if (end) q = q.where('f.flow_time', '<=', end);
-      if (p.communityId) q = q.where('f.community_id', '=', p.communityId);
-      return q
-        .groupBy('f.app_user_id')
+        .where('tenant_id', '=', user.tenantId)
+        .where('is_deleted', '=', 0);
+      if (start) sums = sums.where('flow_time', '>=', start);
+      if (end) sums = sums.where('flow_time', '<=', end);
+      if (p.communityId) sums = sums.where('community_id', '=', p.communityId);
+      const best = sums
+        .groupBy('app_user_id')
         .orderBy('score', 'desc')
-        .orderBy('f.app_user_id')
+        .orderBy('app_user_id')
         .limit(size)
+        .as('best');
+      return trx
+        .selectFrom(best)
+        .leftJoin('blade_user as u', 'u.id', 'best.app_user_id')
+        .select(['best.app_user_id as user_id', 'best.score', 'u.real_name as name', 'u.avatar'])
+        .orderBy('best.score', 'desc')
+        .orderBy('best.app_user_id')
         .execute();
     });
     const ranked: RankRow[] = rows.map((r, i) => ({
       rank: i + 1,
       appUserId: String(r.user_id),
-      name: r.name ?? '',
-      avatar: r.avatar ?? '',
+      name: r.name == null ? '' : String(r.name),
+      avatar: r.avatar == null ? '' : String(r.avatar),
       score: Number(r.score),
     }));
     return ok(ranked);
