@@ -68,6 +68,30 @@ test('community A: a complaint replied to and closed, a profile change approved'
   await reason(page, '已通知物业,今天内修复');
   await expectMessage(page, '操作成功');
   await expect(row).toContainText('处理中');
+  await expect(row).toContainText('未超期');
+  // 转办: the complaint handed to a handler chosen in the user picker; the conversation says so
+  await rowAction(page, row, '转办');
+  const assign = await opened(
+    page.locator('.ant-modal').filter({ visible: true }).filter({ hasText: '承办人' }).last(),
+  );
+  await assign.locator('.ant-select').click();
+  const picker = await opened(
+    page.locator('.ant-modal').filter({ visible: true }).filter({ hasText: '请选择用户' }).last(),
+  );
+  // the platform administrator's picker lists every tenant's users (names repeat across the demo
+  // tenants): choose this tenant's resident by phone
+  const { realName: handler, phone } = people[1] as unknown as { realName: string; phone: string };
+  await picker.locator('input').nth(2).fill(phone);
+  await picker.getByRole('button', { name: /搜\s*索/ }).click();
+  await picker
+    .locator('.ant-table-row')
+    .filter({ hasText: handler })
+    .first()
+    .locator('.ant-radio-wrapper')
+    .click();
+  await picker.getByRole('button', { name: /确\s*定/ }).click();
+  await assign.getByRole('button', { name: /确\s*定/ }).click();
+  await expectMessage(page, '操作成功');
   await rowAction(page, row, '办结');
   await reason(page, '灯已更换');
   await expectMessage(page, '操作成功');
@@ -77,6 +101,7 @@ test('community A: a complaint replied to and closed, a profile change approved'
   await drawer.getByRole('tab', { name: '回复记录' }).click();
   await expect(drawer.getByText('已通知物业,今天内修复')).toBeVisible();
   await expect(drawer.getByText('已办结: 灯已更换')).toBeVisible();
+  await expect(drawer.getByText(`转办给${handler}`)).toBeVisible();
   await page.keyboard.press('Escape');
 
   // 2. a profile change is approved and the account shows the new name
