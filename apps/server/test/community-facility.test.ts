@@ -277,4 +277,24 @@ describe('共享设施 stock', () => {
     expect((await stock(f)).available).toBe(0);
     expect(await taskOf(id)).toBeTruthy();
   });
+  it('refuses to start 借用审核 again on an approved loan', async () => {
+    const f = await facility(3, 1);
+    const taskOf = async (id: string) => {
+      const page = (await call(s.app, manager, 'GET', `${LOAN}/auditTasks?size=100`)).json().data;
+      return page.records.find((t: { id: string }) => t.id === id)?.taskId as string | undefined;
+    };
+    const approved = (await borrow(f)).json().data.id;
+    const pass = await call(s.app, manager, 'POST', `${FAC}/useDealProcessFlow`, {
+      taskId: await taskOf(approved),
+      pass: true,
+      comment: '同意借用',
+    });
+    expect(pass.statusCode, pass.body).toBe(200);
+    const restart = await call(s.app, admin, 'POST', `${LOAN}/startProcessFlow`, { id: approved });
+    expect(restart.statusCode, restart.body).toBe(400);
+    expect(restart.json().msg).toBe('该记录已审批通过,不能重新提交审核');
+    expect(await taskOf(approved)).toBeUndefined();
+    expect(await loan(approved)).toMatchObject({ borrowStatus: 2, auditStatus: 1 });
+    expect((await stock(f)).available).toBe(2);
+  });
 });

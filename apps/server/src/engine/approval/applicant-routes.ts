@@ -26,6 +26,8 @@ import { startBusinessProcess } from './start-process.js';
 
 /** audit_status of a withdrawn record */
 const WITHDRAWN = 3;
+/** `audit_status` of an approved record. */
+const APPROVED = 1;
 
 const idOf = (request: FastifyRequest) =>
   idParam({ ...requestParams(request), ...((request.body ?? {}) as Record<string, unknown>) }.id, 'id')!;
@@ -66,6 +68,8 @@ export function applicantRoutes(app: FastifyInstance, ctx: AppContext, engine: R
       const actor = actorOf(user);
       const { record, running } = await applicantRecord(trx, def, user, id);
       if (!running) {
+        // an approved record is not submitted again (a new record is a new application)
+        if (Number(record.audit_status) === APPROVED) throw badRequest('该记录已审批通过,不能重新提交审核');
         const started = await startBusinessProcess(trx, actor, { def, businessId: id });
         // a withdrawn record submitted again: its own state moves as on a resubmission
         if (Number(record.audit_status) === WITHDRAWN && !started.ended)
