@@ -64,8 +64,7 @@ async function textsOf(trx: Trx, tenantId: string, questionId: string) {
     .where('question_id', '=', questionId)
     .where('is_deleted', '=', 0)
     .where('answer_text', 'is not', null)
-    .orderBy('create_time', 'desc')
-    .orderBy('id', 'desc')
+    .orderBy('id', 'desc') // ids grow with the time they are written: newest first, read off the index
     .limit(TEXT_SHOWN)
     .execute();
   const sheetIds = [...new Set(rows.map((r) => String(r.questionnaire_user_id)))];
