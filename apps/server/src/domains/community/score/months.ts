@@ -19,6 +19,15 @@ export async function addToMonth(
     do update set score = app_score_month.score + excluded.score`.execute(trx);
 }
 
+/** Sums one tenant's (`$1`) ledger into its monthly sums, for ledger rows written without appendScore
+ * (the bench data; its existing monthly sums deleted first). Migration 0023 fills every tenant the same way. */
+export const MONTHLY_SUMS_SQL = `
+  insert into app_score_month (tenant_id, month, app_user_id, community_id, score)
+  select tenant_id, date_trunc('month', flow_time)::date, app_user_id, community_id,
+         sum(case when direction = 1 then score else -score end)
+    from app_score_flow where tenant_id = $1 and is_deleted = 0
+   group by 1, 2, 3, 4`;
+
 /** How a range of ledger times `[start, end]` (inclusive, either open) is read: the whole months
  * `[fromMonth, toMonth)` from the monthly sums, the rest (`edges`, each `[from, before)` or `[from, to]`)
  * from the ledger. `months: null` when the range holds no whole month (all of it from the ledger). */
