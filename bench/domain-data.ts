@@ -282,6 +282,7 @@ async function addScoreFlow(pool: pg.Pool, tenantId: string, members: DomainMemb
   if ((await pool.query(`select to_regclass('app_score_month') as t`)).rows[0]?.t) {
     await pool.query(`delete from app_score_month where tenant_id = $1`, [tenantId]);
     await pool.query(MONTHLY_SUMS_SQL, [tenantId]);
+    await pool.query(`vacuum (analyze) app_score_month`);
   }
 }
 

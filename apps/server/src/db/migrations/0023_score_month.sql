@@ -27,4 +27,5 @@ BEGIN
     FROM app_score_flow WHERE is_deleted = 0
    GROUP BY 1, 2, 3, 4
   ON CONFLICT (tenant_id, month, app_user_id, community_id) DO UPDATE SET score = excluded.score;
+  ANALYZE app_score_month;
 END $$;
