@@ -7,7 +7,7 @@
 import { pathToFileURL } from 'node:url';
 import pg from 'pg';
 import { nextId } from '@tongxin/server/src/db/ids.js';
-import { MONTHLY_SUMS_SQL } from '@tongxin/server/src/domains/community/score/months.js';
+import { MONTHLY_SUMS_SQL } from '@tongxin/server/src/points/score-months.js';
 import { benchUrl, readDataSet } from './bench-db.js';
 import { addQuestionnaire, BENCH_QUESTIONNAIRE, SHEETS } from './domain-questionnaire.js';
 import { between, pick, type Random, seededRandom, wallTime, weighted } from './fake-data.js';

@@ -117,3 +117,51 @@ test('the party-member select finds a member by id card', async ({ page, request
   await expect(picker.locator('.ant-table-row')).toHaveCount(1);
   await expect(picker.locator('.ant-table-row').first()).toContainText(member.name);
 });
+
+test('a study article shows who has read it; a report is reviewed with a comment and points field', async ({
+  page,
+  request,
+}) => {
+  const call = await adminApi(request);
+  const articles = await call<{ records: { id: string; title: string }[] }>(
+    'get',
+    '/api/app-study-article/studyarticle/page?size=1',
+  );
+  const article = articles.records[0]!;
+  // the admin reads it (viewDetail records the reader)
+  await call('get', `/api/app-study-article/studyarticle/viewDetail?id=${article.id}`);
+  await login(page);
+  await page.goto('/party/studyarticle');
+  const pane = page.locator('.tx-card').filter({ hasText: '学习资料' }).first();
+  const row = pane.locator('.ant-table-row').filter({ hasText: article.title }).first();
+  await rowAction(page, row, /查\s*看/);
+  const drawer = page.getByRole('dialog').filter({ visible: true }).last();
+  await drawer.getByRole('tab', { name: '已读人员' }).click();
+  const readers = drawer.getByRole('tabpanel', { name: '已读人员' });
+  await expect(readers.getByRole('columnheader', { name: '首次阅读' })).toBeVisible();
+  // the admin's read just now is among them
+  await expect(readers.locator('.ant-table-row').filter({ hasText: '管理员' }).first()).toBeVisible();
+
+  const pending = await call<{ records: { title: string }[] }>(
+    'get',
+    '/api/app_party_report/partyReport/page?reviewStatus_equal=0&size=1',
+  );
+  const title = pending.records[0]!.title;
+  await page.goto('/party/partyreport');
+  const reports = page.locator('.tx-card').filter({ hasText: '思想汇报' }).first();
+  const search = reports.locator('.tx-search');
+  await search.locator('.ant-form-item').filter({ hasText: '标题' }).locator('input').fill(title);
+  await search.getByRole('button', { name: /搜\s*索/ }).click();
+  const waitingRows = reports
+    .locator('.ant-table-row')
+    .filter({ hasText: title })
+    .filter({ hasText: '待批阅' });
+  await expect(waitingRows.first()).toBeVisible();
+  const before = await waitingRows.count();
+  await rowAction(page, waitingRows.first(), /批\s*阅/);
+  const dialog = await opened(page.getByRole('dialog').filter({ hasText: '批阅意见' }));
+  await expect(dialog.getByText('奖励积分')).toBeVisible();
+  await dialog.locator('textarea').fill('认真深刻，继续保持');
+  await dialog.getByRole('button', { name: /确\s*定/ }).click();
+  await expect(waitingRows).toHaveCount(before - 1);
+});

@@ -25,6 +25,7 @@ export async function fillField(page: Page, drawer: Locator, field: FieldDef, va
     .locator('.ant-form-item')
     .filter({ has: page.locator(`label[title="${field.label.zh}"]`) })
     .first();
+  if (field.kind === 'ref' && field.ref?.pick?.tree) return pickFromTreeTable(page, item, value);
   if (field.dict || field.options || field.kind === 'ref' || field.kind === 'parent') {
     // refs to tree resources (and menus) render as a tree select (shared-ui resource/fields.tsx)
     const tree =
@@ -71,6 +72,26 @@ export async function fillField(page: Page, drawer: Locator, field: FieldDef, va
   }
   const input = item.locator('input, textarea').first();
   await input.fill(value);
+}
+
+/** A reference chosen in the tree-table selector (`ref.pick.tree`, spec §2): opens the dialog, expands
+ * closed nodes one at a time (children load lazily) until the row named `value` shows, picks it and
+ * confirms; the field then shows the name. */
+async function pickFromTreeTable(page: Page, item: Locator, value: string) {
+  await item.locator('.ant-select').first().click();
+  const dialog = await opened(page.locator('.ant-modal').filter({ visible: true }).last());
+  const row = dialog
+    .locator('tr.ant-table-row')
+    .filter({ has: page.getByRole('cell', { name: value, exact: true }) });
+  await expect(async () => {
+    if ((await row.count()) > 0) return;
+    const closed = dialog.locator('.ant-table-row-expand-icon-collapsed');
+    if ((await closed.count()) > 0) await closed.first().click();
+    expect(await row.count()).toBeGreaterThan(0);
+  }).toPass({ timeout: 30_000 });
+  await row.first().locator('input').first().check();
+  await dialog.getByRole('button', { name: /确\s*定/ }).click();
+  await expect(item.locator('.ant-select').first()).toContainText(value);
 }
 
 export async function save(page: Page, drawer: Locator) {

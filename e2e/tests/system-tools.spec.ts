@@ -5,12 +5,13 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import { adminApi } from '../helpers/shell';
-import { confirm, expectMessage, login, opened, rowAction } from './system-helpers';
+import { confirm, expectMessage, login, openDrawer, opened, rowAction, save } from './system-helpers';
 
 /** Resolves the server's packages (s3rver is its test dependency). */
 const serverRequire = createRequire(path.resolve(import.meta.dirname, '../../apps/server/package.json'));
 
-// Issue 15 in the browser: logs, 在线用户 with 强制下线, 对象存储 → 附件管理 (upload, download), 代码生成 preview.
+// Issue 15 in the browser: logs, 在线用户 with 强制下线, 对象存储 → 附件管理 (upload, download, where used),
+// 代码生成 preview.
 
 test('an online user forced out by the administrator is refused at their next request', async ({
   browser,
@@ -163,4 +164,59 @@ test('the code generator previews the definition made from a table', async ({ pa
     'export const contactSampleResource = defineResource',
   );
   await expect(dialog.getByTestId('code-preview').first()).toContainText("table: 'app_contact_phone'");
+});
+
+test('a file uploaded in a form shows where it is used in 附件管理, which will not delete it', async ({
+  page,
+}) => {
+  const stamp = Date.now().toString().slice(-6);
+  const section = `图标栏目${stamp}`;
+  const fileName = `栏目图标${stamp}.txt`;
+  await login(page);
+
+  // 活动栏目: a record whose upload field (图标) holds the file
+  await page.goto('/party/partysection');
+  await page
+    .getByRole('button', { name: /新\s*增/ })
+    .first()
+    .click();
+  const drawer = openDrawer(page);
+  await expect(drawer).toBeVisible();
+  await drawer
+    .locator('.ant-form-item')
+    .filter({ has: page.locator('label[title="栏目名称"]') })
+    .locator('input')
+    .first()
+    .fill(section);
+  const uploaded = page.waitForResponse((r) => r.url().includes('/oss/endpoint/put-file-attach'));
+  await drawer
+    .locator('.ant-form-item')
+    .filter({ has: page.locator('label[title="图标"]') })
+    .locator('input[type="file"]')
+    .setInputFiles({ name: fileName, mimeType: 'text/plain', buffer: Buffer.from('icon') });
+  expect((await uploaded).status()).toBe(200);
+  await save(page, drawer);
+  await expectMessage(page, '新增成功');
+
+  // 附件管理: the file's drawer names the record in its 使用位置 tab
+  await page.goto('/resource/attach');
+  const row = page.locator('.ant-table-row').filter({ hasText: fileName }).first();
+  await expect(row).toBeVisible();
+  await rowAction(page, row, /查\s*看/);
+  const view = openDrawer(page);
+  await view.getByRole('tab', { name: '使用位置' }).click();
+  const use = view.locator('.ant-table-row').filter({ hasText: section }).first();
+  await expect(use).toBeVisible();
+  await expect(use).toContainText('活动栏目');
+  await expect(use).toContainText('图标');
+  await page.keyboard.press('Escape');
+
+  // deleting it is refused with where it is used (the shell's error toast); the row stays
+  await rowAction(page, row, /删\s*除/);
+  await confirm(page);
+  await expect(page.locator('.tx-toast-error')).toContainText(
+    `附件「${fileName}」仍被活动栏目「${section}」的图标使用`,
+  );
+  await page.getByRole('button', { name: /取\s*消/ }).click();
+  await expect(row).toBeVisible();
 });

@@ -247,4 +247,34 @@ describe('共享设施 stock', () => {
     expect(await stock(f)).toMatchObject({ available: 2, status: 0 });
     expect(await taskIn('ShareFacilityReturn')).toBeUndefined();
   });
+  it('takes the units again on 重新提交 of a rejected loan, and refuses it when none are left', async () => {
+    const f = await facility(1, 1);
+    const taskOf = async (id: string) => {
+      const page = (await call(s.app, manager, 'GET', `${LOAN}/auditTasks?size=100`)).json().data;
+      return page.records.find((t: { id: string }) => t.id === id)?.taskId as string | undefined;
+    };
+    const id = (await borrow(f)).json().data.id;
+    const reject = await call(s.app, manager, 'POST', `${FAC}/useDealProcessFlow`, {
+      taskId: await taskOf(id),
+      pass: false,
+      comment: '信息不全',
+    });
+    expect(reject.statusCode, reject.body).toBe(200);
+    expect(await loan(id)).toMatchObject({ borrowStatus: 1, auditStatus: 2 });
+    expect((await stock(f)).available).toBe(1);
+    // someone else takes the last unit meanwhile: the resubmission is refused, nothing moves
+    const other = (await borrow(f)).json().data.id;
+    const refused = await call(s.app, admin, 'POST', `${LOAN}/startProcessFlow`, { id });
+    expect(refused.statusCode, refused.body).toBe(400);
+    expect(refused.json().msg).toBe('可借数量不足，当前可借0件');
+    expect(await loan(id)).toMatchObject({ borrowStatus: 1, auditStatus: 2 });
+    expect(await taskOf(id)).toBeUndefined();
+    // the unit comes back: the resubmission takes it and waits for review
+    expect((await call(s.app, admin, 'POST', `${LOAN}/cancelBorrow?ids=${other}`)).statusCode).toBe(200);
+    const again = await call(s.app, admin, 'POST', `${LOAN}/startProcessFlow`, { id });
+    expect(again.statusCode, again.body).toBe(200);
+    expect(await loan(id)).toMatchObject({ borrowStatus: 0, auditStatus: 0 });
+    expect((await stock(f)).available).toBe(0);
+    expect(await taskOf(id)).toBeTruthy();
+  });
 });

@@ -34,7 +34,8 @@ beforeAll(async () => {
   const codes = (await s.db.kysely.selectFrom('blade_menu').select('code').execute()).map((m) =>
     String(m.code),
   );
-  await addTenantWithUser(s.db, { tenantId: '200002', account: 'stat', menuCodes: codes });
+  // the other tenant's administrator (a tenant administrator counts the whole tenant)
+  await addTenantWithUser(s.db, { tenantId: '200002', account: 'stat', menuCodes: codes, alias: 'admin' });
   other = await login(s.app, { tenantId: '200002', account: 'stat', password: 'secret' });
   await addTenantWithUser(s.db, { tenantId: '000000', account: 'nostat', menuCodes: [] });
   noRights = await login(s.app, { account: 'nostat', password: 'secret' });

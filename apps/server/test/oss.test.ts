@@ -87,6 +87,45 @@ describe('object storage', () => {
     expect((await call(s.app, admin, 'GET', `${BASE}/detail?id=${id}`)).json().data.status).toBe(1);
   });
 
+  it('answers an upload to an enabled store that stopped answering with a clear message, recording nothing', async () => {
+    const downDir = mkdtempSync(path.join(tmpdir(), 'tongxin-oss-down-'));
+    const down = new S3rver({
+      port: 0,
+      address: '127.0.0.1',
+      silent: true,
+      directory: downDir,
+      configureBuckets: [{ name: 'files' }],
+    });
+    const { port } = await down.run();
+    try {
+      const id = (
+        await call(s.app, admin, 'POST', `${BASE}/submit`, s3Config({ endpoint: `http://127.0.0.1:${port}` }))
+      ).json().data.id;
+      expect((await call(s.app, admin, 'POST', `${BASE}/enable?id=${id}`)).statusCode).toBe(200);
+      await down.close();
+      const res = await upload(s.app, admin, PUT, '存储拒绝.txt', TEXT);
+      expect(res.statusCode).toBe(503);
+      expect(res.json().msg).toBe('文件存储不可用,请检查对象存储配置后重试');
+      const listed = (
+        await call(
+          s.app,
+          admin,
+          'GET',
+          `/api/blade-resource/attach/list?originalName=${encodeURIComponent('存储拒绝')}`,
+        )
+      ).json().data;
+      expect(listed.records).toEqual([]);
+    } finally {
+      // the local disk serves the later tests' uploads again
+      const local = (
+        await call(s.app, admin, 'POST', `${BASE}/submit`, { category: 1, ossCode: 'disk-again' })
+      ).json().data.id;
+      await call(s.app, admin, 'POST', `${BASE}/enable?id=${local}`);
+      await down.close().catch(() => undefined);
+      rmSync(downDir, { recursive: true, force: true });
+    }
+  });
+
   it('sends uploads to the enabled store; files stay readable after switching; delete removes the object', async () => {
     const id = (await call(s.app, admin, 'POST', `${BASE}/submit`, s3Config())).json().data.id;
     const enabled = await call(s.app, admin, 'POST', `${BASE}/enable?id=${id}`);

@@ -27,7 +27,7 @@ interface Flow {
   apply: string[];
   audit: string[];
   state: string;
-  /** the record's own state after: submit, reject, resubmit, pass, withdraw (before any step: unchanged) */
+  /** the record's own state after: submit, reject, resubmit, pass, withdraw before any approval */
   states: [number, number, number, number, number];
   /** what a sample body needs beyond the generic samples before the applicant sends it */
   prepare?: (body: Record<string, unknown>) => Promise<void>;
@@ -38,7 +38,8 @@ const FLOWS: Flow[] = [
     apply: codes('party_double_report'),
     audit: ['party_double_report_audit', 'party_double_report_audit_audit'],
     state: 'reportStatus',
-    states: [0, 2, 0, 1, 0],
+    // withdrawn while 待确认 → 已驳回 (domain model §5.3)
+    states: [0, 2, 0, 1, 2],
   },
   {
     def: partyAppraiseUserResource,
@@ -57,7 +58,8 @@ const FLOWS: Flow[] = [
     apply: codes('discipline_report'),
     audit: ['discipline_report_reply', 'discipline_report_reply_reply'],
     state: 'handleStatus',
-    states: [0, 3, 0, 1, 0],
+    // withdrawn → 已撤销
+    states: [0, 3, 0, 1, 4],
   },
 ];
 
@@ -118,11 +120,22 @@ describe.each(FLOWS.map((f, i) => [f.def.name, f, i] as const))('approval of %s'
     expect([(await record(id)).auditStatus, await state(id)]).toEqual([1, f.states[3]]);
   });
 
-  it('withdraw', async () => {
+  it('withdraw before any approval moves the record back, with the instance', async () => {
     const id = await apply();
+    const instanceId = String((await record(id)).processInstanceId);
     const res = await call(s.app, applicant(), 'POST', `${f.def.path}/withdrawProcessFlow`, { id });
     expect(res.statusCode, res.body).toBe(200);
     expect([(await record(id)).auditStatus, await state(id)]).toEqual([3, f.states[4]]);
+    const instance = await s.db.kysely
+      .selectFrom('flow_process_instance')
+      .select('status')
+      .where('id', '=', instanceId)
+      .executeTakeFirstOrThrow();
+    expect(instance.status).toBe('withdrawn');
+    // submitted again, it waits for the approvers anew, its own state as on a resubmission
+    const again = await call(s.app, applicant(), 'POST', `${f.def.path}/startProcessFlow`, { id });
+    expect(again.statusCode, again.body).toBe(200);
+    expect([(await record(id)).auditStatus, await state(id)]).toEqual([0, f.states[2]]);
   });
 
   it("refuses a deal on a task that is not the caller's", async () => {

@@ -34,6 +34,7 @@ const TABLES = [
   'app_party_double_report',
   'app_study_section',
   'app_study_article',
+  'app_study_record',
   'app_discipline_section',
   'app_discipline_article',
   'app_discipline_report',

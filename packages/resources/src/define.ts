@@ -121,12 +121,15 @@ export interface FieldDef {
   secret?: boolean;
   /** `ref` / `parent`: the resource whose ids this holds, and its label field. `pick`: chosen in a
    * dialog (spec §2 table select: paged, searchable by each of `columns` with `_like`, the choice kept
-   * across pages) titled `title`, e.g. 请选择党员 searching name and id card. */
+   * across pages) titled `title`, e.g. 请选择党员 searching name and id card. `pick.tree` on a tree
+   * resource: the dialog is the §2 tree-table selector — its `lazy-tree` (the pickers' endpoint) with
+   * the roots paged by 10 and children read on expanding; `columns` are `id` and the tree's label field
+   * (e.g. 党组织: id, deptName). */
   ref?: {
     resource: string;
     labelField: string;
     multiple?: boolean;
-    pick?: { title: Label; columns: string[] };
+    pick?: { title: Label; columns: string[]; tree?: true };
   };
   /** Static choices when there is no dictionary. */
   options?: { value: string | number; label: Label }[];
@@ -190,6 +193,9 @@ export interface ActionDef {
   inputs?: FieldDef[];
   /** The rows the action applies to (the row button shows only on them). */
   when?: StateCondition;
+  /** Only on rows whose `field` holds the signed-in user's id (the borrower's own 申请归还); the server
+   * checks it again. */
+  mine?: { field: string };
   /** A state change the engine serves itself (no server code): the columns it sets, and the states a
    * row must be in (`from`); any row outside them refuses the whole call and nothing is written. */
   effect?: { set: Record<string, EffectValue>; from?: StateCondition };

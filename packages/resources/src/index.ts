@@ -24,10 +24,16 @@ export {
   onlineUserResource,
 } from './system/logs';
 export { attachResource } from './system/resource/attach';
+export { attachUseResource } from './system/resource/attachUse';
 export { OSS_CATEGORIES, OSS_ENABLED, ossResource } from './system/resource/oss';
 export { SMS_CATEGORIES, SMS_ENABLED, smsResource } from './system/resource/sms';
 export { reportResource } from './system/develop/report';
-export { BUILTIN_DRIVER, DATASOURCE_DRIVERS, datasourceResource } from './system/develop/datasource';
+export {
+  BUILTIN_DRIVER,
+  DATASOURCE_DRIVERS,
+  MYSQL_DRIVER,
+  datasourceResource,
+} from './system/develop/datasource';
 export { modelResource } from './system/develop/model';
 export { modelPrototypeResource } from './system/develop/modelPrototype';
 export { CODE_DOMAINS, codeResource } from './system/develop/code';

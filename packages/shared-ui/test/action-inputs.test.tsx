@@ -9,7 +9,8 @@ import { ResourcePage } from '../src/resource/ResourcePage';
 import { useSessionStore } from '../src/session';
 
 // An action's `inputs` (转办: the handler a ticket goes to): asked in the action's dialog with each
-// field's rules, then sent with the ids (and the reason) to the verb.
+// field's rules, then sent with the ids (and the reason) to the verb. A `mine` action (the borrower's
+// 申请归还) shows only on the signed-in user's own rows.
 
 const label = (zh: string) => ({ zh, en: zh });
 
@@ -53,8 +54,9 @@ const ticketDef = defineResource({
 });
 
 const rows = [
-  { id: '1', title: '楼道垃圾', handleStatus: 0 },
-  { id: '2', title: '已办结的', handleStatus: 2 },
+  { id: '1', title: '楼道垃圾', handleStatus: 0, ownerId: '7' },
+  { id: '2', title: '已办结的', handleStatus: 2, ownerId: '7' },
+  { id: '3', title: '别人的', handleStatus: 0, ownerId: '8' },
 ];
 const calls: { method: string; url: string; params: Record<string, string> }[] = [];
 
@@ -115,5 +117,37 @@ describe('action inputs', () => {
     const call = calls.find((c) => c.url === '/api/ticket/assign')!;
     expect(call.method).toBe('post');
     expect(call.params).toEqual({ ids: '1', handleUserId: '1024', remark: '请尽快处理' });
+  });
+
+  it('shows a `mine` action only on the signed-in user’s own rows', async () => {
+    useSessionStore.getState().setUser({ user_id: '7' } as never);
+    const mineDef = defineResource({
+      ...ticketDef,
+      actions: [
+        {
+          name: 'requestReturn',
+          label: label('申请归还'),
+          code: 'ticket_reply',
+          placement: 'row',
+          verb: 'requestReturn',
+          mine: { field: 'ownerId' },
+          when: { field: 'handleStatus', in: [0] },
+        },
+      ],
+    });
+    render(
+      <App>
+        <ResourcePage def={mineDef} />
+      </App>,
+    );
+    await screen.findByText('别人的');
+    expect(within(rowOf('别人的')).queryByRole('button', { name: /申请归还/ })).toBeNull();
+    expect(within(rowOf('已办结的')).queryByRole('button', { name: /申请归还/ })).toBeNull();
+    await act(async () => {
+      fireEvent.click(within(rowOf('楼道垃圾')).getByRole('button', { name: /申请归还/ }));
+    });
+    await waitFor(() => expect(calls.some((c) => c.url === '/api/ticket/requestReturn')).toBe(true));
+    expect(calls.find((c) => c.url === '/api/ticket/requestReturn')!.params).toEqual({ ids: '1' });
+    useSessionStore.getState().setUser(undefined);
   });
 });

@@ -20,7 +20,11 @@ beforeAll(async () => {
         code: 200,
         success: true,
         msg: '',
-        data: { link: `/files/${file.name}`, originalName: file.name },
+        // the server shortens long names (keeping the extension)
+        data: {
+          link: `/files/${file.name}`,
+          originalName: file.name.length > 20 ? 'shortened.png' : file.name,
+        },
       },
       status: 200,
       statusText: 'OK',
@@ -48,6 +52,24 @@ describe('Uploader', () => {
     await waitFor(() => expect(values.at(-1)).toBeDefined());
     expect(uploads).toContain(UPLOAD_URL);
     expect(JSON.parse(values.at(-1)!)).toEqual([{ originalName: 'a.png', link: '/files/a.png' }]);
+  });
+
+  it('keeps the name the server answers with, never renaming the File (its name is read-only)', async () => {
+    const values: string[] = [];
+    const { container } = render(
+      <App>
+        <Uploader onChange={(v) => values.push(v)} />
+      </App>,
+    );
+    const file = new File(['x'], `${'long'.repeat(10)}.png`, { type: 'image/png' });
+    Object.defineProperty(file, 'name', { get: () => `${'long'.repeat(10)}.png` });
+    await act(async () => {
+      fireEvent.change(container.querySelector('input[type="file"]')!, { target: { files: [file] } });
+    });
+    await waitFor(() => expect(values.at(-1)).toBeDefined());
+    expect(JSON.parse(values.at(-1)!)).toEqual([
+      { originalName: 'shortened.png', link: `/files/${'long'.repeat(10)}.png` },
+    ]);
   });
 
   it('takes one file by default and shows existing files as picture cards', () => {

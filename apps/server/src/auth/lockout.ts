@@ -15,7 +15,7 @@ export class LoginLockout {
 
   async check(tenantId: string, account: string, ip: string): Promise<'account' | 'ip' | null> {
     const k = this.keys(tenantId, account, ip);
-    const [a, i] = await Promise.all([this.store.get(k.account), this.store.get(k.ip)]);
+    const [a, i] = await this.store.getMany([k.account, k.ip]); // one round trip (MGET)
     if (Number(a ?? 0) >= this.maxFailures) return 'account';
     if (Number(i ?? 0) >= this.maxFailures) return 'ip';
     return null;

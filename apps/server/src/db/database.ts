@@ -81,9 +81,11 @@ export class Database {
    * then `fn`'s statements, then COMMIT (ROLLBACK when `fn` throws). */
   async tx<T>(scope: TenantScope, fn: (trx: Trx) => Promise<T>): Promise<T> {
     if (!isTenantId(scope.tenantId)) throw new Error(`Invalid tenant id: ${scope.tenantId}`);
+    // SET LOCAL (what set_config(…, true) does) answers with a bare command tag: no row for the driver to
+    // describe and parse on every request
     const open = sql.raw(
-      `${OPEN_MARK}begin; select set_config('role', '${APP_ROLE}', true), set_config('app.tenant_id', '${scope.tenantId}', true), ` +
-        `set_config('app.all_tenants', '${scope.allTenants ? 'on' : 'off'}', true)`,
+      `${OPEN_MARK}begin; set local role ${APP_ROLE}; set local app.tenant_id = '${scope.tenantId}'; ` +
+        `set local app.all_tenants = '${scope.allTenants ? 'on' : 'off'}'`,
     );
     return this.kysely.connection().execute(async (conn) => {
       let result: T;

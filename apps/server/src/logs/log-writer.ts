@@ -43,7 +43,9 @@ export class LogWriter {
   private readonly flushMs: number;
   private readonly maxBatch: number;
   private readonly maxQueue: number;
-  private readonly server: Row;
+  private readonly server: [string, unknown][];
+  /** create_time of the rows pushed within the current second (a request's log row needs no new Date). */
+  private clock = { second: -1, text: '' };
   /** rows dropped because the queue was full or a batch failed */
   dropped = 0;
   /** where a failed batch is reported (the server's logger, set once the server exists) */
@@ -58,12 +60,12 @@ export class LogWriter {
     this.maxBatch = options.maxBatch ?? 500;
     this.maxQueue = options.maxQueue ?? 20_000;
     const host = hostname();
-    this.server = {
+    this.server = Object.entries({
       service_id: options.serviceId ?? 'tongxin-server',
       server_host: host.slice(0, 255),
       server_ip: host.slice(0, 255),
       env: options.env ?? 'development',
-    };
+    });
   }
 
   /** Queues one row; `id`, `create_time` and the server columns are filled when missing. */
@@ -73,14 +75,20 @@ export class LogWriter {
       this.dropped++;
       return;
     }
-    const full: Row = { id: nextId(), create_time: formatDateTime(), ...row };
-    if (SERVER_TABLES.has(table)) for (const [k, v] of Object.entries(this.server)) full[k] ??= v;
+    const full: Row = { id: nextId(), create_time: this.now(), ...row };
+    if (SERVER_TABLES.has(table)) for (const [k, v] of this.server) full[k] ??= v;
     const queue = this.queues.get(table) ?? [];
     queue.push(full);
     this.queues.set(table, queue);
     this.waiting++;
     if (this.waiting >= this.maxBatch) void this.flush();
     else this.timer ??= setTimeout(() => void this.flush(), this.flushMs).unref();
+  }
+
+  private now(): string {
+    const second = Math.floor(Date.now() / 1000);
+    if (second !== this.clock.second) this.clock = { second, text: formatDateTime(new Date(second * 1000)) };
+    return this.clock.text;
   }
 
   /** Writes every waiting row; resolves when they are in the database (tests, shutdown). */

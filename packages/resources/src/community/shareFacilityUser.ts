@@ -65,6 +65,21 @@ export const shareFacilityUserResource = defineResource({
       verb: 'giveBack',
       reason: { field: 'returnRemark', label: { zh: '归还说明', en: 'Return note' }, maxLength: 200 },
     }),
+    // the borrower's own: starts 归还审核 (ShareFacilityReturn) with the condition they report
+    move('requestReturn', '申请归还', 'Ask to return', [3, 5], {
+      verb: 'requestReturn',
+      mine: { field: 'appUserId' },
+      inputs: [
+        {
+          name: 'returnCondition',
+          kind: 'dict',
+          label: { zh: '归还情况', en: 'Condition' },
+          dict: { code: 'return_condition' },
+          required: '请选择归还情况',
+        },
+      ],
+      reason: { field: 'returnRemark', label: { zh: '归还说明', en: 'Return note' }, maxLength: 200 },
+    }),
     move('cancel', '取消借用', 'Cancel', [0, 2], {
       verb: 'cancelBorrow',
       danger: true,
@@ -166,6 +181,7 @@ export const shareFacilityUserResource = defineResource({
       label: { zh: '归还情况', en: 'Condition' },
       dict: { code: 'return_condition' },
       list: false,
+      visibleWhen: { field: 'borrowStatus', in: [3, 4, 5] },
     },
     {
       name: 'returnRemark',
@@ -173,6 +189,7 @@ export const shareFacilityUserResource = defineResource({
       label: { zh: '归还说明', en: 'Return note' },
       maxLength: 200,
       list: false,
+      visibleWhen: { field: 'borrowStatus', in: [3, 4, 5] },
     },
     {
       name: 'compensateWay',
@@ -180,6 +197,7 @@ export const shareFacilityUserResource = defineResource({
       label: { zh: '赔偿方式', en: 'Compensation' },
       dict: { code: 'compensate_way' },
       list: false,
+      visibleWhen: { field: 'borrowStatus', in: [3, 4, 5] },
     },
     {
       name: 'qrCode',

@@ -15,6 +15,7 @@ import { partyDutyResource } from './partyDuty';
 import { partyReportResource } from './partyReport';
 import { partySectionResource } from './partySection';
 import { studyArticleResource } from './studyArticle';
+import { studyRecordResource } from './studyRecord';
 import { studySectionResource } from './studySection';
 
 export {
@@ -32,6 +33,7 @@ export {
   partyReportResource,
   partySectionResource,
   studyArticleResource,
+  studyRecordResource,
   studySectionResource,
 };
 
@@ -50,6 +52,7 @@ export const partyResources: ResourceDef[] = [
   partyAppraiseUserResource,
   studySectionResource,
   studyArticleResource,
+  studyRecordResource,
   disciplineSectionResource,
   disciplineArticleResource,
   disciplineReportResource,

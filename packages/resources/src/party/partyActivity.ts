@@ -1,4 +1,5 @@
 import { columnOnly, defineResource } from '../define';
+import { partyBranchRef } from './branch-ref';
 
 /** 党员活动 — domain model §5.5. The state (dict `activity_status`) follows from the times and the
  * cancellation (server: computed on every read and search, domains/party/activity-status.ts); 取消活动
@@ -76,7 +77,7 @@ export const partyActivityResource = defineResource({
       name: 'partyDeptId',
       kind: 'ref',
       label: { zh: '组织单位', en: 'Organiser' },
-      ref: { resource: 'partyDept', labelField: 'deptName' },
+      ref: partyBranchRef,
       required: '请选择组织单位',
       search: 'equal',
       width: 140,

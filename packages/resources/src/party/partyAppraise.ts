@@ -1,4 +1,5 @@
 import { defineResource } from '../define';
+import { partyBranchRef } from './branch-ref';
 
 /** 评议管理 — domain model §5.6 partyAppraise: an appraisal round of a branch for a year, with its
  * members' self-appraisals as a tab; the server adds the round's counts and results summary on read
@@ -48,7 +49,7 @@ export const partyAppraiseResource = defineResource({
       name: 'partyDeptId',
       kind: 'ref',
       label: { zh: '组织', en: 'Branch' },
-      ref: { resource: 'partyDept', labelField: 'deptName' },
+      ref: partyBranchRef,
       required: '请选择组织',
       search: 'equal',
       width: 150,

@@ -1,4 +1,5 @@
 import { columnOnly, defineResource, type FieldDef, type Label } from '../define';
+import { partyBranchRef } from './branch-ref';
 
 const l = (zh: string, en: string): Label => ({ zh, en });
 /** A field of the system dictionary `code` (keys stored as int; `textKeys`: two-character text keys). */
@@ -97,7 +98,7 @@ export const partyArchiveResource = defineResource({
       name: 'partyDeptId',
       kind: 'ref',
       label: l('所在党支部', 'Branch'),
-      ref: { resource: 'partyDept', labelField: 'deptName' },
+      ref: partyBranchRef,
       required: '请选择所在党支部',
       search: 'equal',
     },

@@ -1,4 +1,5 @@
 import { defineResource } from '../define';
+import { partyBranchRef } from './branch-ref';
 
 /** 双报到管理 — domain model §5.3: an in-service member (or a unit's party organisation) reports to the
  * community where they live: 待确认 → 已报到 | 已驳回 through the PartyDoubleReport approval (双报到审核),
@@ -115,7 +116,7 @@ export const partyDoubleReportResource = defineResource({
       name: 'partyDeptId',
       kind: 'ref',
       label: { zh: '社区党组织', en: 'Community party org' },
-      ref: { resource: 'partyDept', labelField: 'deptName' },
+      ref: partyBranchRef,
       search: 'equal',
       width: 150,
     },

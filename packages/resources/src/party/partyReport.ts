@@ -1,7 +1,9 @@
 import { columnOnly, defineResource } from '../define';
+import { partyBranchRef } from './branch-ref';
 
-/** 思想汇报 — domain model §5.4: a member's report, 批阅 with a comment or 退回 for rework (the member
- * resubmits from the app). Written by members; the screen reviews and removes. */
+/** 思想汇报 — domain model §5.4: a member's report, 批阅 with a comment and optional points (credited to
+ * the member's points ledger by the party domain's `review`) or 退回 for rework (the member resubmits
+ * from the app). Written by members; the screen reviews and removes. */
 export const partyReportResource = defineResource({
   name: 'partyReport',
   label: { zh: '思想汇报', en: 'Member reports' },
@@ -27,10 +29,7 @@ export const partyReportResource = defineResource({
         required: '请输入批阅意见',
         maxLength: 1000,
       },
-      effect: {
-        set: { reviewStatus: 1, reviewComment: '$reason', reviewTime: '$now', reviewUserId: '$user' },
-        from: { field: 'reviewStatus', in: [0] },
-      },
+      inputs: [{ name: 'score', kind: 'int', label: { zh: '奖励积分', en: 'Points' }, min: 0, max: 100 }],
     },
     {
       name: 'reject',
@@ -72,7 +71,7 @@ export const partyReportResource = defineResource({
       name: 'partyDeptId',
       kind: 'ref',
       label: { zh: '所在支部', en: 'Branch' },
-      ref: { resource: 'partyDept', labelField: 'deptName' },
+      ref: partyBranchRef,
       required: '请选择所在支部',
       search: 'equal',
       width: 140,
@@ -139,12 +138,19 @@ export const partyReportResource = defineResource({
       list: false,
     },
     { name: 'score', kind: 'int', label: { zh: '奖励积分', en: 'Points' }, readOnly: true, list: false },
-    columnOnly({
+    {
       name: 'partyArchiveId',
-      kind: 'long',
+      kind: 'ref',
       label: { zh: '党员档案', en: 'Member record' },
+      ref: {
+        resource: 'partyArchive',
+        labelField: 'name',
+        pick: { title: { zh: '请选择党员', en: 'Select a party member' }, columns: ['name', 'idCard'] },
+      },
+      help: { zh: '批阅奖励的积分记入该党员的App账号', en: 'Points granted on review go to this member' },
       index: true,
-    }),
+      list: false,
+    },
     columnOnly({ name: 'reviewUserId', kind: 'long', label: { zh: '批阅人', en: 'Reviewer' } }),
   ],
 });

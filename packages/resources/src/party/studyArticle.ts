@@ -2,7 +2,8 @@ import { defineResource } from '../define';
 import { articleFields, articleFrame } from './content-fields';
 
 /** 学习资料 — domain model §3.4 studyArticle: an article (§3.2) with a suggested study time, points for
- * finishing it, 党员必学 and its file type. `viewDetail` (spec §7) answers it and counts a view. */
+ * finishing it, 党员必学 and its file type. `viewDetail` (spec §7) answers it, counts a view and records
+ * the reader once (studyRecord, the 已读人员 tab; `readNum` counts the readers). */
 export const studyArticleResource = defineResource({
   name: 'studyArticle',
   label: { zh: '学习资料', en: 'Study articles' },
@@ -11,6 +12,7 @@ export const studyArticleResource = defineResource({
   permission: 'study_article',
   screens: ['/party/studyarticle'],
   ...articleFrame,
+  details: [{ resource: 'studyRecord', foreignKey: 'articleId', label: { zh: '已读人员', en: 'Readers' } }],
   fields: [
     ...articleFields('studySection'),
     {
@@ -46,5 +48,14 @@ export const studyArticleResource = defineResource({
       list: false,
     },
     { name: 'studyScore', kind: 'int', label: { zh: '学完积分', en: 'Points' }, min: 0, list: false },
+    {
+      name: 'readNum',
+      kind: 'int',
+      label: { zh: '已读人数', en: 'Readers' },
+      readOnly: true,
+      defaultValue: 0,
+      nullable: false,
+      width: 90,
+    },
   ],
 });

@@ -14,6 +14,7 @@ import { tenantPackageResource } from './tenantPackage';
 import { topMenuResource } from './topMenu';
 import { userResource } from './user';
 import { attachResource } from './resource/attach';
+import { attachUseResource } from './resource/attachUse';
 import { ossResource } from './resource/oss';
 import { smsResource } from './resource/sms';
 import { reportResource } from './develop/report';
@@ -54,6 +55,7 @@ export const systemResources: ResourceDef[] = [
   logAuditResource,
   onlineUserResource,
   attachResource,
+  attachUseResource,
   ossResource,
   smsResource,
   reportResource,

@@ -335,6 +335,53 @@ export function DictTag({ dict, value }: { dict: { code: string; biz?: boolean }
   );
 }
 
+/** A reference chosen in a dialog (`ref.pick`): the §2 table select over the resource's `page`, or with
+ * `pick.tree` the §2 tree-table selector over its `lazy-tree` (the tree's label read from the nodes'
+ * `title`); saved values are named through `select`. */
+function PickDialogInput({
+  def,
+  field,
+  value,
+  onChange,
+  disabled,
+  placeholder,
+}: {
+  def: ResourceDef;
+  field: FieldDef;
+  value?: unknown;
+  onChange?: (value: unknown) => void;
+  disabled?: boolean;
+  placeholder?: string;
+}) {
+  const t = useCrudT();
+  const label = useLabel();
+  const ref = field.ref!;
+  const pick = ref.pick!;
+  const tree = Boolean(pick.tree && def.tree);
+  const treeLabel = def.tree?.labelField;
+  const columns = pick.columns.map((name) => {
+    const column = def.fields.find((f) => f.name === name);
+    const title = column ? label(column.label) : name === 'id' ? t('orgId') : name;
+    if (!tree) return { name, title, searchKey: `${name}_like` };
+    return name === treeLabel ? { name, title, read: (r: Row) => r[name] ?? r.title } : { name, title };
+  });
+  return (
+    <TableSelect
+      title={label(pick.title)}
+      url={`${def.path}/${tree ? 'lazy-tree' : 'page'}`}
+      lazyTree={tree}
+      labelsUrl={`${def.path}/select`}
+      labelField={ref.labelField}
+      multiple={!!ref.multiple}
+      disabled={disabled}
+      placeholder={placeholder}
+      value={value === undefined || value === null || value === '' ? undefined : String(value)}
+      onChange={(v) => onChange?.(v || undefined)}
+      columns={columns}
+    />
+  );
+}
+
 /** A reference: tree resources (and menus) as a tree select; users through the user picker; others
  * through `<path>/select`. */
 function RefInput({
@@ -352,7 +399,6 @@ function RefInput({
   placeholder?: string;
   disabled?: boolean;
 }) {
-  const label = useLabel();
   const target = field.ref!.resource;
   const multiple = !!field.ref!.multiple;
   if (target === 'user')
@@ -381,19 +427,13 @@ function RefInput({
   const pick = field.ref!.pick;
   if (def && pick)
     return (
-      <TableSelect
-        title={label(pick.title)}
-        url={`${def.path}/page`}
-        labelsUrl={`${def.path}/select`}
-        labelField={field.ref!.labelField}
-        multiple={multiple}
+      <PickDialogInput
+        def={def}
+        field={field}
+        value={value}
+        onChange={onChange}
         disabled={disabled}
-        value={value === undefined || value === null ? undefined : String(value)}
-        onChange={(v) => onChange?.(v || undefined)}
-        columns={pick.columns.map((name) => {
-          const column = def.fields.find((f) => f.name === name);
-          return { name, title: column ? label(column.label) : name, searchKey: `${name}_like` };
-        })}
+        placeholder={placeholder}
       />
     );
   if (def?.tree?.lazy && def.tree.keyField && def.tree.keyField !== 'id')

@@ -48,6 +48,11 @@ export function useResourceActions(args: {
   const label = useLabel();
   const { message, modal } = App.useApp();
   const permissions = useSessionStore((s) => s.permissions);
+  const me = useSessionStore((s) => s.user?.user_id);
+  /** Whether the action applies to the row: its states, and the user's own rows for a `mine` action. */
+  const appliesTo = (action: ActionDef, row: Row) =>
+    meets(row, action.when) &&
+    (!action.mine || (!!me && String(row[action.mine.field] ?? '') === String(me)));
   const [asking, setAsking] = useState<{ action: ActionDef; rows: Row[] }>();
   const can = (code: string) => permissions[code] === true;
   const canStd = (a: Std) => hasStandard(def, a) && can(`${prefix}_${a}`);
@@ -92,7 +97,7 @@ export function useResourceActions(args: {
     const handler = handlers?.[action.name];
     const needsRows = action.confirm || asksInDialog(action) || (!handler && isWireAction(action));
     if (needsRows && !needRows(rows)) return;
-    if (rows.some((r) => !meets(r, action.when))) {
+    if (rows.some((r) => !appliesTo(action, r))) {
       void message.warning(t('actionNotApplicable', { action: label(action.label) }));
       return;
     }
@@ -124,7 +129,7 @@ export function useResourceActions(args: {
   /** A row's definition actions that apply to its state. */
   const rowActions = (row: Row): RowAction[] =>
     available('row')
-      .filter((a) => meets(row, a.when))
+      .filter((a) => appliesTo(a, row))
       .map((a) => ({
         key: a.name,
         label: label(actionLabelFor(a, row)),

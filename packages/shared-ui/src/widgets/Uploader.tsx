@@ -74,9 +74,14 @@ export function Uploader({ value, onChange, accept, maxCount = 1, multiple, read
   }
 
   const emit = (list: UploadFile[]) => {
-    setFiles(list);
-    if (list.every((f) => f.status === 'done' && f.url)) {
-      onChange?.(JSON.stringify(list.map((f) => ({ originalName: f.name, link: f.url! }))));
+    // a file just uploaded carries the server's answer: its link and the name it keeps
+    const done = list.map((f) => {
+      const answer = f.response as Partial<FileRecord> | undefined;
+      return { ...f, url: f.url ?? answer?.link, name: answer?.originalName ?? f.name };
+    });
+    setFiles(done);
+    if (done.every((f) => f.status === 'done' && f.url)) {
+      onChange?.(JSON.stringify(done.map((f) => ({ originalName: f.name, link: f.url! }))));
     }
   };
 
@@ -99,9 +104,8 @@ export function Uploader({ value, onChange, accept, maxCount = 1, multiple, read
             .post<R<{ link: string; originalName: string }>>(UPLOAD_URL, body)
             .then((res) => {
               if (!res.data.success) throw new Error(res.data.msg);
-              const f = file as UploadFile;
-              f.url = res.data.data.link;
-              f.name = res.data.data.originalName ?? f.name;
+              // the answer becomes the list item's `response` (emit reads link and name from it): the
+              // File itself takes no new name (its `name` is a read-only getter)
               onSuccess?.(res.data.data);
             })
             .catch((error: unknown) => {

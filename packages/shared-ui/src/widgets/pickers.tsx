@@ -92,7 +92,8 @@ export function TableSelect(props: TableSelectProps) {
     ...(c.read ? { render: (_: unknown, row: Row) => String(c.read!(row) ?? '') } : {}),
   }));
   const searchable = columns.filter((c) => c.searchKey);
-  const labelOf = (id: string) => String(picked[id]?.[labelField] ?? id);
+  // a lazy tree's nodes carry their label as `title`
+  const labelOf = (id: string) => String(picked[id]?.[labelField] ?? picked[id]?.title ?? id);
 
   return (
     <>
@@ -214,10 +215,10 @@ export function PartyMemberSelect({ url, labelsUrl, ...props }: PickerProps & En
   );
 }
 
-/** Party-organisation tree-table selector: columns id and deptName, lazy tree, page 10, selection kept
- * across pages, confirm/cancel. The party-organisation resource does not exist on the server yet, so
- * the endpoints are props; by default it reads the dept lazy tree (`dept/lazy-list?parentId`, the dept
- * screen's view permission) and names saved values through `dept/select?ids=`. */
+/** A tree-table selector with columns id and deptName, lazy tree, page 10, selection kept across pages,
+ * confirm/cancel, over given endpoints (by default the dept lazy list, `dept/lazy-list?parentId`, the
+ * dept screen's view permission, naming saved values through `dept/select?ids=`). Definition fields
+ * get the party-organisation selector from `ref.pick.tree` (resource/fields.tsx), not from this. */
 export function PartyOrgSelect({ url, labelsUrl, ...props }: PickerProps & EndpointProps) {
   const t = useCrudT();
   return (

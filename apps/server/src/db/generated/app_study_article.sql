@@ -26,6 +26,7 @@ CREATE TABLE IF NOT EXISTS app_study_article (
   is_required int NOT NULL DEFAULT 0, -- 党员必学
   study_duration int, -- 建议时长(分钟)
   study_score int, -- 学完积分
+  read_num int NOT NULL DEFAULT 0, -- 已读人数
   create_user bigint, -- audit group
   create_dept bigint, -- audit group
   create_time timestamp(0), -- audit group

@@ -1,5 +1,5 @@
 -- 积分月汇总: each user's net points per community and calendar month, kept by the ledger's only writer
--- (apps/server/src/domains/community/score/ledger.ts appendScore) in the transaction that appends the
+-- (apps/server/src/points/score-ledger.ts appendScore) in the transaction that appends the
 -- ledger row. The score rank sums it for the whole months of a range and reads the ledger only for the
 -- partial months at its ends, so it equals the ledger's sum. The ledger (app_score_flow) is a generated
 -- table created after the migrations: on a new database it does not exist yet and there is nothing to

@@ -30,6 +30,8 @@ export const doubleReportApproval = byOutcome('app_party_double_report', {
 export const appraiseUserApproval = byOutcome('app_party_appraise2user', {
   approve: (s, now) => ({ user_status: 3, review_time: now, review_user_id: s.actor.userId }),
   reject: () => ({ user_status: 2 }),
+  // withdrawn: back to 待自评, not submitted
+  withdraw: () => ({ user_status: 0 }),
   resubmit: () => ({ user_status: 1 }),
 })();
 

@@ -3,7 +3,8 @@
 import { isId } from '@tongxin/resources';
 import { sql } from 'kysely';
 import { requireUser } from '../../auth/guard.js';
-import type { Row } from '../../db/database.js';
+import type { AuthUser } from '../../auth/tokens.js';
+import type { Row, Trx } from '../../db/database.js';
 import type { ResourceHooks } from '../../engine/crud/hooks.js';
 import type { VerbHandler } from '../../engine/module.js';
 import { badRequest, notFound, ok } from '../../http/envelope.js';
@@ -36,8 +37,11 @@ export const replyHooks: ResourceHooks = {
   },
 };
 
-/** `viewDetail?id=`: the record, its view counted. */
-export const viewDetailVerb = (perm: string): VerbHandler => ({
+/** What else a view does in its transaction (a study article records its reader). */
+export type OnView = (trx: Trx, user: AuthUser, row: Row) => Promise<void>;
+
+/** `viewDetail?id=`: the record, its view counted (and `onView` done in the same transaction). */
+export const viewDetailVerb = (perm: string, onView?: OnView): VerbHandler => ({
   method: 'GET',
   access: { perm: [perm] },
   handle: async (request, engine) => {
@@ -54,6 +58,7 @@ export const viewDetailVerb = (perm: string): VerbHandler => ({
         .where('id', '=', id)
         .execute();
       row.browse_num = Number(row.browse_num ?? 0) + 1;
+      await onView?.(trx, user, row);
       return ok((await engine.decorate(trx, user, [row]))[0]);
     });
   },

@@ -321,15 +321,57 @@ async function seedArticles(
   );
 }
 
-async function seedReports(c: Ctx, branches: Branch[], names: string[], reviewer: string | null) {
+/** Who has read the study material: the tenant's accounts, a different handful per article (the
+ * 已读人员 tab and the list's 已读人数). */
+async function seedStudyReads(c: Ctx) {
+  const articles = await c.trx
+    .selectFrom('app_study_article')
+    .select('id')
+    .where('tenant_id', '=', c.tenantId)
+    .orderBy('id')
+    .execute();
+  const users = await c.trx
+    .selectFrom('blade_user')
+    .select('id')
+    .where('tenant_id', '=', c.tenantId)
+    .where('is_deleted', '=', 0)
+    .orderBy('id')
+    .limit(12)
+    .execute();
+  if (!users.length) return;
+  for (const [i, a] of articles.entries()) {
+    const readers = users.filter((_, k) => (k + i) % 3 !== 0);
+    await insert(
+      c,
+      'app_study_record',
+      readers.map((u, k) => ({
+        article_id: a.id,
+        app_user_id: u.id,
+        start_time: at(-30 + i + k, 9 + (k % 8)),
+        end_time: at(-29 + i + k, 20),
+        read_count: 1 + (k % 3),
+        study_seconds: 600 + k * 120,
+        finished: k % 2,
+      })),
+    );
+    await c.trx
+      .updateTable('app_study_article')
+      .set({ read_num: readers.length })
+      .where('id', '=', a.id)
+      .execute();
+  }
+}
+
+async function seedReports(c: Ctx, branches: Branch[], members: Member[], reviewer: string | null) {
   await insert(
     c,
     'app_party_report',
-    names.slice(0, 24).map((name, i) => {
+    members.slice(0, 24).map(({ id: memberId, name }, i) => {
       const status = i % 5 === 0 ? 0 : i % 7 === 0 ? 2 : 1;
       return {
         title: `${2026 - (i % 2)}年第${(i % 4) + 1}季度${REPORT_TITLES[i % REPORT_TITLES.length]}`,
         member_name: name,
+        party_archive_id: memberId,
         party_dept_id: branches[i % branches.length]!.id,
         report_type: (i % 3) + 1,
         report_period: `${2026 - (i % 2)}-Q${(i % 4) + 1}`,
@@ -484,7 +526,8 @@ export async function seedPartyDemo({ trx, tenantIds }: DemoSeedArgs): Promise<v
     const sections = await seedSections(c);
     const activities = await seedActivities(c, branches, sections.party, names);
     await seedArticles(c, sections, activities);
-    await seedReports(c, branches, names, reviewer ? String(reviewer.id) : null);
+    await seedStudyReads(c);
+    await seedReports(c, branches, members, reviewer ? String(reviewer.id) : null);
     const appraisal = await seedAppraisal(c, branches, members);
     const discipline = await seedDiscipline(c, names);
     const doubleReports = await seedDoubleReports(c, branches, names);

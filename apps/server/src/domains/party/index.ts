@@ -1,6 +1,6 @@
 /** The party domain: its definitions (partyResources) and their hooks, verbs and alias paths. Nothing
  * here reaches into another domain. */
-import { partyResources } from '@tongxin/resources';
+import { partyReportResource, partyResources } from '@tongxin/resources';
 import { domain } from '../../engine/module.js';
 import { activityHooks, activityVerbs } from './activity.js';
 import { archiveAliasRoutes } from './archive.js';
@@ -12,6 +12,8 @@ import { articleHooks, replyHooks, stampOnInsert, viewDetailVerb } from './conte
 import { disciplineReportHooks } from './discipline-report.js';
 import { enrolmentHooks } from './enrolment.js';
 import { partyDeptHooks } from './party-dept.js';
+import { reportHooks, reviewVerb } from './report-review.js';
+import { recordStudyRead } from './study-reads.js';
 
 export const partyDomain = domain(
   'party',
@@ -22,7 +24,10 @@ export const partyDomain = domain(
     partyActivity: { hooks: activityHooks, verbs: activityVerbs },
     partyActivityUser: { hooks: enrolmentHooks },
     partyArticle: { hooks: articleHooks },
-    partyReport: { hooks: stampOnInsert('submit_time') },
+    partyReport: {
+      hooks: reportHooks,
+      verbs: { review: reviewVerb(partyReportResource) },
+    },
     partyDoubleReport: { hooks: stampOnInsert('report_time'), approval: doubleReportApproval },
     partyAppraise: {
       hooks: appraiseHooks,
@@ -33,7 +38,10 @@ export const partyDomain = domain(
       approval: appraiseUserApproval,
       routes: aliasPath('/api/app-party-appraise2user/partyraise2user', appraiseUserHooks),
     },
-    studyArticle: { hooks: articleHooks, verbs: { viewDetail: viewDetailVerb('study_article_view') } },
+    studyArticle: {
+      hooks: articleHooks,
+      verbs: { viewDetail: viewDetailVerb('study_article_view', recordStudyRead) },
+    },
     disciplineArticle: { hooks: articleHooks },
     disciplineReport: { hooks: disciplineReportHooks, approval: disciplineReportApproval },
     disciplineReportReply: { hooks: replyHooks },

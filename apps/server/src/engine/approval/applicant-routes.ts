@@ -5,7 +5,9 @@
  *                                          applicant's own step with pass (back to the approvers)
  *   POST <path>/withdrawProcessFlow  {id}  撤回: after a reject, ends the applicant's step with reject (the
  *                                          template's 撤回结束); before any approver acted, withdraws the
- *                                          instance (flow/operations.ts). audit_status becomes 3.
+ *                                          instance (flow/operations.ts). Either way audit_status becomes 3
+ *                                          and the process's handler moves the record's own state
+ *                                          (outcome `withdraw`), in the same transaction.
  * Only the record's applicant (its creator, or the instance's initiator) may; each step is in the history.
  */
 import { buttonCodes, type ResourceDef } from '@tongxin/resources';
@@ -19,10 +21,11 @@ import { requestParams } from '../../http/params.js';
 import { applicantTaskOf, withdrawInstance } from '../../flow/operations.js';
 import { type Actor, completeTask } from '../../flow/service.js';
 import { actorOf, idParam } from '../../flow/wire.js';
-import { formatDateTime } from '../../util/datetime.js';
 import type { ResourceEngine } from '../crud/resource-engine.js';
-import { columnsOf, pick } from './business-table.js';
 import { startBusinessProcess } from './start-process.js';
+
+/** audit_status of a withdrawn record */
+const WITHDRAWN = 3;
 
 const idOf = (request: FastifyRequest) =>
   idParam({ ...requestParams(request), ...((request.body ?? {}) as Record<string, unknown>) }.id, 'id')!;
@@ -61,9 +64,12 @@ export function applicantRoutes(app: FastifyInstance, ctx: AppContext, engine: R
     const id = idOf(request);
     await ctx.db.tx({ tenantId: user.tenantId }, async (trx) => {
       const actor = actorOf(user);
-      const { running } = await applicantRecord(trx, def, user, id);
+      const { record, running } = await applicantRecord(trx, def, user, id);
       if (!running) {
-        await startBusinessProcess(trx, actor, { def, businessId: id });
+        const started = await startBusinessProcess(trx, actor, { def, businessId: id });
+        // a withdrawn record submitted again: its own state moves as on a resubmission
+        if (Number(record.audit_status) === WITHDRAWN && !started.ended)
+          await ctx.approvals.resubmitted(trx, actor, started.processInstanceId, '重新提交');
         return;
       }
       const task = await ownStep(trx, running, actor);
@@ -95,11 +101,8 @@ export function applicantRoutes(app: FastifyInstance, ctx: AppContext, engine: R
         await ctx.approvals.taskCompleted(trx, actor, result);
         return;
       }
-      await withdrawInstance(trx, actor, String(running.id), '撤回');
-      const cols = await columnsOf(trx, def.table);
-      const now = formatDateTime();
-      const changes = pick(cols, { audit_status: 3, update_user: user.userId, update_time: now });
-      await trx.updateTable(def.table).set(changes).where('id', '=', id).execute();
+      const instance = await withdrawInstance(trx, actor, String(running.id), '撤回');
+      await ctx.approvals.instanceWithdrawn(trx, actor, instance, '撤回');
     });
     return done('撤回成功');
   });

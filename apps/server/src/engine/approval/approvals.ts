@@ -4,7 +4,8 @@ import type { Actor, CompleteResult } from '../../flow/service.js';
 import { actorOf } from '../../flow/wire.js';
 import type { HookArgs } from '../crud/hooks.js';
 import type { ResourceModule } from '../module.js';
-import { type ApprovalHandler, type ApprovalStep, moveRecord } from './move-record.js';
+import type { Row } from '../../db/database.js';
+import { type ApprovalHandler, type ApprovalStep, moveOnApplicant, moveRecord } from './move-record.js';
 import { processCatalogue } from './catalogue.js';
 import { startBusinessProcess } from './start-process.js';
 
@@ -51,6 +52,25 @@ export class Approvals {
     return async ({ trx, user }, id) => {
       await startBusinessProcess(trx, actorOf(user), { def, businessId: id });
     };
+  }
+
+  /** Moves the bound record of an instance its applicant withdrew (same transaction). */
+  instanceWithdrawn(trx: Trx, actor: Actor, instance: Row, comment: string): Promise<void> {
+    return moveOnApplicant(trx, actor, { instance, outcome: 'withdraw', comment }, (key) =>
+      this.handlers.get(key),
+    );
+  }
+
+  /** Moves the bound record of a withdrawn record its applicant submitted again (a new instance). */
+  async resubmitted(trx: Trx, actor: Actor, instanceId: string, comment: string): Promise<void> {
+    const instance = (await trx
+      .selectFrom('flow_process_instance')
+      .selectAll()
+      .where('id', '=', instanceId)
+      .executeTakeFirstOrThrow()) as Row;
+    await moveOnApplicant(trx, actor, { instance, outcome: 'resubmit', comment }, (key) =>
+      this.handlers.get(key),
+    );
   }
 
   /** Moves the bound record of a completed task (every completion, same transaction). */

@@ -69,6 +69,44 @@ export async function moveRecord(
   return step;
 }
 
+/** The applicant withdrew the whole instance before any approver acted (flow/operations
+ * withdrawInstance), or submitted a withdrawn record again (a new instance): in the same transaction the
+ * bound record becomes 已撤回 (audit_status 3) on a withdrawal — a new instance set 0 already — and its
+ * process's handler moves the record's own state with the outcome `withdraw` or `resubmit`, as for the
+ * same moves from the applicant's step. No task was completed: the step's result carries the instance
+ * and the comment. */
+export async function moveOnApplicant(
+  trx: Trx,
+  actor: Actor,
+  move: { instance: Row; outcome: 'withdraw' | 'resubmit'; comment: string },
+  handlerOf: (processKey: string) => ApprovalHandler | undefined,
+): Promise<void> {
+  const { instance, outcome, comment } = move;
+  const table = instance.business_table as string | null;
+  const businessId = instance.business_id as string | null;
+  if (!table || !businessId || !TABLE.test(table)) return;
+  const processKey = String(instance.process_definition_key);
+  const handler = handlerOf(processKey);
+  const auditStatus = outcome === 'withdraw' ? 3 : 0;
+  if (outcome === 'withdraw' && handler?.audit !== false) {
+    const cols = await columnsOf(trx, table);
+    const now = formatDateTime();
+    const changes = pick(cols, { audit_status: auditStatus, update_user: actor.userId, update_time: now });
+    if (Object.keys(changes).length)
+      await trx.updateTable(table).set(changes).where('id', '=', businessId).execute();
+  }
+  const result: CompleteResult = {
+    task: {},
+    instance,
+    ended: outcome === 'withdraw',
+    endActivityId: null,
+    newTaskIds: [],
+    comment,
+    applicantStep: true,
+  };
+  await handler?.onStep?.({ trx, actor, processKey, table, businessId, outcome, auditStatus, result });
+}
+
 /** A task returned to the applicant's step (flow/operations returnTask) sends the bound record back to
  * 已驳回 with the approver's comment; a return between approvers leaves it 待审核. */
 export async function moveOnReturn(

@@ -123,10 +123,20 @@ export class ResourceEngine {
     return result;
   }
 
+  /** column → wire name, or null for a secret column; filled as columns are first met (a table's columns
+   * and the aliases its queries select: a bounded set), so a row costs one lookup per column. */
+  private readonly wireOf = new Map<string, string | null>();
+
   toWire(row: Row): Record<string, unknown> {
     const out: Record<string, unknown> = {};
-    for (const [k, v] of Object.entries(row))
-      if (!this.secrets.has(k)) out[this.wireNames.get(k) ?? toCamel(k)] = v;
+    for (const k in row) {
+      let name = this.wireOf.get(k);
+      if (name === undefined) {
+        name = this.secrets.has(k) ? null : (this.wireNames.get(k) ?? toCamel(k));
+        this.wireOf.set(k, name);
+      }
+      if (name !== null) out[name] = row[k];
+    }
     return out;
   }
 

@@ -353,6 +353,7 @@ const community = root(
           EXPORT,
           ['lend', '确认借出', 'Hand over', 2],
           ['giveBack', '确认归还', 'Returned', 2],
+          ['requestReturn', '申请归还', 'Ask to return', 2],
           ['cancel', '取消借用', 'Cancel', 2],
         ],
       ),

@@ -1,10 +1,12 @@
 import { auditField, defineResource } from '../../define';
 
-/** `driverClass` values: the server's own database, or a PostgreSQL server by its JDBC URL. */
+/** `driverClass` values: the server's own database, or a PostgreSQL or MySQL server by its JDBC URL. */
 export const BUILTIN_DRIVER = 'builtin';
+export const MYSQL_DRIVER = 'com.mysql.cj.jdbc.Driver';
 export const DATASOURCE_DRIVERS = [
   { value: BUILTIN_DRIVER, label: { zh: '本系统数据库', en: "This system's database" } },
   { value: 'org.postgresql.Driver', label: { zh: 'PostgreSQL', en: 'PostgreSQL' } },
+  { value: MYSQL_DRIVER, label: { zh: 'MySQL', en: 'MySQL' } },
 ];
 
 /** 数据源管理 (blade_datasource, api-contract §7.5 blade-develop, §8.2): databases the code generator
@@ -51,8 +53,8 @@ export const datasourceResource = defineResource({
       label: { zh: '连接地址', en: 'URL' },
       maxLength: 500,
       help: {
-        zh: '如 jdbc:postgresql://127.0.0.1:5432/tongxin;本系统数据库不填',
-        en: 'e.g. jdbc:postgresql://127.0.0.1:5432/tongxin',
+        zh: '如 jdbc:postgresql://127.0.0.1:5432/tongxin 或 jdbc:mysql://127.0.0.1:3306/tongxin;本系统数据库不填',
+        en: 'e.g. jdbc:postgresql://127.0.0.1:5432/tongxin or jdbc:mysql://127.0.0.1:3306/tongxin',
       },
     },
     { name: 'username', kind: 'string', label: { zh: '用户名', en: 'User' }, maxLength: 50 },

@@ -1,8 +1,9 @@
 import { auditField, defineResource } from '../../define';
 
 /** 附件管理 (blade_attach, api-contract §8.3): every file uploaded through `put-file-attach`, with its
- * size, type and uploader. Files are added by uploading, never by a form; removing one removes the stored
- * object too (the system domain's hook). */
+ * size, type and uploader, and the records using it (a tab of its drawer). Files are added by uploading,
+ * never by a form; removing one removes the stored object too, and a file still in use is not removed
+ * (the system domain's hooks). */
 export const attachResource = defineResource({
   name: 'attach',
   label: { zh: '附件管理', en: 'Attachments' },
@@ -16,7 +17,9 @@ export const attachResource = defineResource({
   softDelete: true,
   version: false,
   standard: ['delete', 'view'],
-  drawerWidth: 600,
+  drawerWidth: 800,
+  // where the file is used: the records whose upload fields hold its link (server: files/attachment-uses.ts)
+  details: [{ resource: 'attachUse', foreignKey: 'attachId' }],
   defaultSort: [{ field: 'createTime', direction: 'desc' }],
   fields: [
     {

@@ -1,6 +1,6 @@
 /** getScoreRankByDate: the points ranking of a date range (domain model §13 score rank): the net points
  * each user earned from `startTime` to `endTime` (either may be left open), optionally in one community,
- * the best `size` (default 10, at most 100). Whole months are read from the monthly sums (months.ts). */
+ * the best `size` (default 10, at most 100). Whole months are read from the monthly sums (points/score-months.ts). */
 import { type SelectQueryBuilder, sql } from 'kysely';
 import type { Schema } from '../../../db/database.js';
 import { requireUser } from '../../../auth/guard.js';
@@ -9,7 +9,7 @@ import { badRequest, ok } from '../../../http/envelope.js';
 import { requestParams } from '../../../http/params.js';
 import { isId } from '@tongxin/resources';
 import { INCOME } from './ledger.js';
-import { splitRange } from './months.js';
+import { splitRange } from '../../../points/score-months.js';
 
 const DATE = /^\d{4}-\d{2}-\d{2}( \d{2}:\d{2}:\d{2})?$/;
 
@@ -42,7 +42,7 @@ export const scoreRank: VerbHandler = {
     const size = Math.min(Math.max(Number.parseInt(p.size ?? '10', 10) || 10, 1), 100);
     if (p.communityId && !isId(p.communityId)) throw badRequest('社区参数不正确');
     // Net points per user: the whole months of the range from the monthly sums, its partial months from
-    // the ledger (months.ts); only the best `size` users are then joined to their accounts.
+    // the ledger (points/score-months.ts); only the best `size` users are then joined to their accounts.
     const split = splitRange(start, end);
     const rows = await engine.run(user, async (trx) => {
       const parts: Part[] = split.edges.map((edge) => {

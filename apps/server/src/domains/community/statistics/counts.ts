@@ -5,6 +5,7 @@
 import { sql } from 'kysely';
 import type { Trx } from '../../../db/database.js';
 import type { Range } from './range.js';
+import { inScope, type StatsScope } from './scope.js';
 
 type Where = [column: string, op: '=' | 'in' | '>=' | '<=', value: unknown][];
 /** A figure: its table, its conditions and, for distinct counts, the counted column. */
@@ -13,7 +14,7 @@ type Figure = [table: string, where?: Where, distinct?: string];
 /** Every figure of `figures` counted in one statement, by name. */
 async function countAll<K extends string>(
   trx: Trx,
-  tenantId: string,
+  scope: StatsScope,
   figures: Record<K, Figure>,
 ): Promise<Record<K, number>> {
   const entries = Object.entries(figures) as [K, Figure][];
@@ -25,7 +26,8 @@ async function countAll<K extends string>(
           .select(
             (distinct ? sql<string>`count(distinct ${sql.ref(distinct)})` : sql<string>`count(*)`).as('n'),
           )
-          .where('tenant_id', '=', tenantId)
+          .where('tenant_id', '=', scope.tenantId)
+          .where(inScope(table, scope))
           .where('is_deleted', '=', 0);
         for (const [column, op, value] of where) q = q.where(column, op, value as never);
         return q.as(name);
@@ -41,13 +43,13 @@ const created = (range: Range): Where => [
   ['create_time', '<=', range.end],
 ];
 
-export async function userData(trx: Trx, tenantId: string, range: Range, userId: string) {
+export async function userData(trx: Trx, scope: StatsScope, range: Range, userId: string) {
   const appUsers: Where = [['user_type', '=', 2]];
   const today = range.end.slice(0, 10);
   const daysBack = (n: number) =>
     new Date(Date.parse(`${today}T00:00:00Z`) - n * 86_400_000).toISOString().slice(0, 10);
   const since = (day: string): Where => [...appUsers, ['create_time', '>=', `${day} 00:00:00`]];
-  const n = await countAll(trx, tenantId, {
+  const n = await countAll(trx, scope, {
     totalUsers: ['blade_user', appUsers],
     authedUsers: ['app_household', [], 'app_user_id'],
     partyMembers: ['app_party_archive', [['audit_status', '=', 1]]],
@@ -73,7 +75,7 @@ const PAIRS = {
   facilityBorrow: ['app_share_facility_user', [['borrow_status', '=', 0]]],
 } satisfies Record<string, [string, Where]>;
 
-export async function dataCounts(trx: Trx, tenantId: string, range: Range) {
+export async function dataCounts(trx: Trx, scope: StatsScope, range: Range) {
   const alarmsInRange: Where = [
     ['alarm_time', '>=', range.start],
     ['alarm_time', '<=', range.end],
@@ -81,7 +83,8 @@ export async function dataCounts(trx: Trx, tenantId: string, range: Range) {
   const alarmLevels = await trx
     .selectFrom('app_oc_alarm')
     .select(['alarm_level', sql<string>`count(*)`.as('n')])
-    .where('tenant_id', '=', tenantId)
+    .where('tenant_id', '=', scope.tenantId)
+    .where(inScope('app_oc_alarm', scope))
     .where('is_deleted', '=', 0)
     .where('alarm_time', '>=', range.start)
     .where('alarm_time', '<=', range.end)
@@ -104,7 +107,7 @@ export async function dataCounts(trx: Trx, tenantId: string, range: Range) {
     figures[`${key}Total`] = [table];
     figures[`${key}Pending`] = [table, pending as Where];
   }
-  const n = await countAll(trx, tenantId, figures);
+  const n = await countAll(trx, scope, figures);
   const pairs = Object.fromEntries(
     Object.keys(PAIRS).map((key) => [key, { total: n[`${key}Total`]!, pending: n[`${key}Pending`]! }]),
   ) as Record<keyof typeof PAIRS, { total: number; pending: number }>;

@@ -10,6 +10,7 @@ import { badRequest, ok } from '../../../http/envelope.js';
 import { requestParams } from '../../../http/params.js';
 import { dataCounts, userData } from './counts.js';
 import { readRange, zeroFilled, type Range } from './range.js';
+import { inScope, statsScope, type StatsScope } from './scope.js';
 
 const BASE = '/api/statistics-data';
 const access = { config: { access: { perm: ['statistics_comprehensive_view', 'browse_log_view'] } } };
@@ -23,13 +24,14 @@ const PUBLISHED: [key: string, table: string, name: string][] = [
 ];
 
 /** Every query names the caller's tenant itself: row-level security alone (an OR of two settings)
- * cannot use the (tenant_id, ...) indexes, so without it each statistic reads the whole table. */
+ * cannot use the (tenant_id, ...) indexes, so without it each statistic reads the whole table. Each also
+ * keeps to the caller's data scope (scope.ts: a community's staff count their community only). */
 type Handler = (
   trx: Trx,
   range: Range,
   p: Record<string, string>,
   request: FastifyRequest,
-  tenantId: string,
+  scope: StatsScope,
 ) => Promise<unknown>;
 
 function route(app: FastifyInstance, ctx: AppContext, verb: string, defaultDays: number, fn: Handler) {
@@ -38,18 +40,21 @@ function route(app: FastifyInstance, ctx: AppContext, verb: string, defaultDays:
     const p = requestParams(request);
     const range = readRange(p, defaultDays);
     return ok(
-      await ctx.db.tx({ tenantId: user.tenantId }, (trx) => fn(trx, range, p, request, user.tenantId)),
+      await ctx.db.tx({ tenantId: user.tenantId }, async (trx) =>
+        fn(trx, range, p, request, await statsScope(trx, user)),
+      ),
     );
   });
 }
 
 /** Views per day: grouped on the date itself and formatted once per day (formatting every row cost
  * PostgreSQL more than counting it). */
-async function browseChart(trx: Trx, range: Range, tenantId: string) {
+async function browseChart(trx: Trx, range: Range, scope: StatsScope) {
   const rows = await trx
     .selectFrom('app_browse_log')
     .select([sql<string>`to_char(browse_time::date, 'YYYY-MM-DD')`.as('day'), sql<string>`count(*)`.as('n')])
-    .where('tenant_id', '=', tenantId)
+    .where('tenant_id', '=', scope.tenantId)
+    .where(inScope('app_browse_log', scope))
     .where('is_deleted', '=', 0)
     .where('browse_time', '>=', range.start)
     .where('browse_time', '<=', range.end)
@@ -59,13 +64,14 @@ async function browseChart(trx: Trx, range: Range, tenantId: string) {
   return range.days.map((date, i) => ({ date, count: counts[i] }));
 }
 
-async function publishChart(trx: Trx, range: Range, tenantId: string) {
+async function publishChart(trx: Trx, range: Range, scope: StatsScope) {
   const series = [];
   for (const [key, table, name] of PUBLISHED) {
     const rows = await trx
       .selectFrom(table)
       .select([sql<string>`to_char(publish_time, 'YYYY-MM-DD')`.as('day'), sql<string>`count(*)`.as('n')])
-      .where('tenant_id', '=', tenantId)
+      .where('tenant_id', '=', scope.tenantId)
+      .where(inScope(table, scope))
       .where('is_deleted', '=', 0)
       .where('publish_status', '=', 1)
       .where('publish_time', '>=', range.start)
@@ -77,7 +83,7 @@ async function publishChart(trx: Trx, range: Range, tenantId: string) {
   return { dates: range.days, series };
 }
 
-async function browseRank(trx: Trx, range: Range, p: Record<string, string>, tenantId: string) {
+async function browseRank(trx: Trx, range: Range, p: Record<string, string>, scope: StatsScope) {
   const size = Math.min(Math.max(Number.parseInt(p.size ?? '10', 10) || 10, 1), 50);
   const rows = await trx
     .selectFrom('app_browse_log')
@@ -87,7 +93,8 @@ async function browseRank(trx: Trx, range: Range, p: Record<string, string>, ten
       sql<string>`max(target_title)`.as('title'),
       sql<string>`count(*)`.as('n'),
     ])
-    .where('tenant_id', '=', tenantId)
+    .where('tenant_id', '=', scope.tenantId)
+    .where(inScope('app_browse_log', scope))
     .where('is_deleted', '=', 0)
     .where('browse_time', '>=', range.start)
     .where('browse_time', '<=', range.end)
@@ -106,19 +113,15 @@ async function browseRank(trx: Trx, range: Range, p: Record<string, string>, ten
 }
 
 export function statisticsRoutes(app: FastifyInstance, ctx: AppContext): void {
-  route(app, ctx, 'get2UserDataById', 30, async (trx, range, p, request, tenantId) => {
+  route(app, ctx, 'get2UserDataById', 30, async (trx, range, p, request, scope) => {
     const userId = p.userId || requireUser(request).userId;
     if (!isId(userId)) throw badRequest('用户参数不正确');
-    return userData(trx, tenantId, range, userId);
+    return userData(trx, scope, range, userId);
   });
-  route(app, ctx, 'getDataCount', 30, (trx, range, _p, _r, tenantId) => dataCounts(trx, tenantId, range));
-  route(app, ctx, 'getSumBrowseChartData', 7, (trx, range, _p, _r, tenantId) =>
-    browseChart(trx, range, tenantId),
-  );
-  route(app, ctx, 'getPublishChartData', 30, (trx, range, _p, _r, tenantId) =>
-    publishChart(trx, range, tenantId),
-  );
-  route(app, ctx, 'getBrowseNumRankTitle', 30, (trx, range, p, _r, tenantId) =>
-    browseRank(trx, range, p, tenantId),
+  route(app, ctx, 'getDataCount', 30, (trx, range, _p, _r, scope) => dataCounts(trx, scope, range));
+  route(app, ctx, 'getSumBrowseChartData', 7, (trx, range, _p, _r, scope) => browseChart(trx, range, scope));
+  route(app, ctx, 'getPublishChartData', 30, (trx, range, _p, _r, scope) => publishChart(trx, range, scope));
+  route(app, ctx, 'getBrowseNumRankTitle', 30, (trx, range, p, _r, scope) =>
+    browseRank(trx, range, p, scope),
   );
 }

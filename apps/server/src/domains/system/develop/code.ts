@@ -7,7 +7,6 @@ import { badRequest, notFound, ok } from '../../../http/envelope.js';
 import { requestParams, selectedIds } from '../../../http/params.js';
 import { generate, type GeneratedFile } from './codegen.js';
 import { withDatasource } from './connect.js';
-import { tableInfo } from './introspect.js';
 import { zipFiles } from './zip.js';
 
 /** The artefacts of one 代码生成 row: its model's table read from the model's data source. */
@@ -26,8 +25,8 @@ async function artefacts(engine: ResourceEngine, user: AuthUser, id: string): Pr
   if (!code) throw notFound();
   if (!code.model) throw badRequest('数据模型不存在');
   const { row, model } = code;
-  const table = await withDatasource(engine.ctx, String(model.datasource_id), (db) =>
-    tableInfo(db, String(model.model_table)),
+  const table = await withDatasource(engine.ctx, String(model.datasource_id), (source) =>
+    source.tableInfo(String(model.model_table)),
   );
   if (!table) throw badRequest(`数据表「${String(model.model_table)}」不存在`);
   return generate(table, {

@@ -1,13 +1,20 @@
-import { BUILTIN_DRIVER } from '@tongxin/resources';
+import { BUILTIN_DRIVER, MYSQL_DRIVER } from '@tongxin/resources';
 import { Kysely, PostgresDialect } from 'kysely';
+import mysql from 'mysql2/promise';
 import pg from 'pg';
 import type { AppContext } from '../../../context.js';
 import type { Row, Schema } from '../../../db/database.js';
 import { ApiError, badRequest, notFound } from '../../../http/envelope.js';
+import { type Introspector, pgIntrospector } from './introspect.js';
+import { mysqlIntrospector } from './mysql-introspect.js';
 import { open } from './secret-box.js';
 
-/** `jdbc:postgresql://host:port/db?…` (or a postgres:// URL) as a node-postgres connection string. */
-export function connectionString(url: string, user: string, password: string): string {
+/** How long reaching a data source may take, and one of its queries. */
+const CONNECT_MS = 5000;
+const QUERY_MS = 15_000;
+
+/** A data source URL (`jdbc:postgresql://…`, `jdbc:mysql://…`, or without `jdbc:`), parsed. */
+export function sourceUrl(url: string, driverClass?: string): { kind: 'postgres' | 'mysql'; url: URL } {
   const raw = url.trim().replace(/^jdbc:/, '');
   let parsed: URL;
   try {
@@ -15,19 +22,88 @@ export function connectionString(url: string, user: string, password: string): s
   } catch {
     throw badRequest('数据源连接地址格式错误,应形如 jdbc:postgresql://127.0.0.1:5432/tongxin');
   }
-  if (parsed.protocol !== 'postgres:') throw badRequest('只支持 PostgreSQL 数据源');
+  const kind =
+    parsed.protocol === 'postgres:' ? 'postgres' : parsed.protocol === 'mysql:' ? 'mysql' : undefined;
+  if (!kind || !parsed.hostname) throw badRequest('只支持 PostgreSQL 与 MySQL 数据源');
+  if (driverClass && (driverClass === MYSQL_DRIVER) !== (kind === 'mysql'))
+    throw badRequest('连接地址与驱动类不一致');
+  return { kind, url: parsed };
+}
+
+/** `jdbc:postgresql://host:port/db?…` (or a postgres:// URL) as a node-postgres connection string. */
+export function connectionString(url: string, user: string, password: string): string {
+  const parsed = sourceUrl(url).url;
   if (user) parsed.username = encodeURIComponent(user);
   if (password) parsed.password = encodeURIComponent(password);
   return parsed.toString();
 }
 
-/** Runs `fn` against the data source's database: the server's own (read through its connection) or a
- * PostgreSQL server reached with one short-lived connection. A source that cannot be reached is a 400
- * naming why. */
+/** Why a data source could not be read, in words the screen shows (PostgreSQL and MySQL codes). */
+function failure(e: unknown): ApiError {
+  if (e instanceof ApiError) return e;
+  const err = e as { message?: string; code?: string };
+  const reasons: Record<string, string> = {
+    '28P01': '用户名或密码错误',
+    ER_ACCESS_DENIED_ERROR: '用户名或密码错误',
+    '3D000': '数据库不存在',
+    ER_BAD_DB_ERROR: '数据库不存在',
+    ECONNREFUSED: '无法连接到数据库服务器(连接被拒绝)',
+    ENOTFOUND: '找不到数据库服务器(主机名无法解析)',
+    ETIMEDOUT: '连接数据库服务器超时',
+  };
+  const timedOut = /timeout|timed out/i.test(err.message ?? '');
+  return badRequest(
+    `数据源连接失败: ${reasons[err.code ?? ''] ?? (timedOut ? reasons.ETIMEDOUT : (err.message ?? '未知错误'))}`,
+  );
+}
+
+/** One short-lived connection to a PostgreSQL source. */
+async function withPostgres<T>(url: string, fn: (source: Introspector) => Promise<T>): Promise<T> {
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: 1,
+    connectionTimeoutMillis: CONNECT_MS,
+    query_timeout: QUERY_MS,
+  });
+  pool.on('error', () => undefined);
+  const db = new Kysely<Schema>({ dialect: new PostgresDialect({ pool }) });
+  try {
+    return await fn(pgIntrospector(db));
+  } finally {
+    await db.destroy();
+  }
+}
+
+/** One short-lived connection to a MySQL source (mysql2). */
+async function withMysql<T>(
+  url: URL,
+  user: string,
+  password: string,
+  fn: (source: Introspector) => Promise<T>,
+): Promise<T> {
+  const conn = await mysql.createConnection({
+    host: url.hostname,
+    port: url.port ? Number(url.port) : 3306,
+    user: user || decodeURIComponent(url.username),
+    password: password || decodeURIComponent(url.password),
+    database: decodeURIComponent(url.pathname.replace(/^\//, '')) || undefined,
+    connectTimeout: CONNECT_MS,
+  });
+  conn.on('error', () => undefined);
+  try {
+    return await fn(mysqlIntrospector(conn));
+  } finally {
+    conn.destroy();
+  }
+}
+
+/** Runs `fn` against the data source's database: the server's own (read through its connection), or a
+ * PostgreSQL or MySQL server reached with one short-lived connection. Only reads: a source that cannot
+ * be reached is a 400 naming why, and nothing is written. */
 export async function withDatasource<T>(
   ctx: AppContext,
   datasourceId: string,
-  fn: (db: Kysely<Schema>) => Promise<T>,
+  fn: (source: Introspector) => Promise<T>,
 ): Promise<T> {
   const row = (await ctx.db.tx({ tenantId: '000000' }, (trx) =>
     trx
@@ -38,25 +114,15 @@ export async function withDatasource<T>(
       .executeTakeFirst(),
   )) as Row | undefined;
   if (!row) throw notFound('数据源不存在');
-  if (row.driver_class === BUILTIN_DRIVER) return fn(ctx.db.kysely);
+  if (row.driver_class === BUILTIN_DRIVER) return fn(pgIntrospector(ctx.db.kysely));
   const password = row.password ? open(String(row.password), ctx.config.jwtSecret) : '';
-  const pool = new pg.Pool({
-    connectionString: connectionString(String(row.url ?? ''), String(row.username ?? ''), password),
-    max: 1,
-    connectionTimeoutMillis: 5000,
-    query_timeout: 15_000,
-  });
-  pool.on('error', () => undefined);
-  const db = new Kysely<Schema>({ dialect: new PostgresDialect({ pool }) });
+  const user = String(row.username ?? '');
+  const url = String(row.url ?? '');
   try {
-    return await fn(db);
+    const source = sourceUrl(url, String(row.driver_class ?? ''));
+    if (source.kind === 'mysql') return await withMysql(source.url, user, password, fn);
+    return await withPostgres(connectionString(url, user, password), fn);
   } catch (e) {
-    if (e instanceof ApiError) throw e;
-    const err = e as { message?: string; code?: string };
-    throw badRequest(
-      `数据源连接失败: ${err.code === '28P01' ? '用户名或密码错误' : (err.message ?? '未知错误')}`,
-    );
-  } finally {
-    await db.destroy();
+    throw failure(e);
   }
 }

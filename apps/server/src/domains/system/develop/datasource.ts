@@ -1,12 +1,12 @@
 import { BUILTIN_DRIVER } from '@tongxin/resources';
 import type { ResourceBehaviour } from '../../../engine/module.js';
 import { badRequest } from '../../../http/envelope.js';
-import { connectionString } from './connect.js';
+import { sourceUrl } from './connect.js';
 import { seal } from './secret-box.js';
 
 const blank = (v: unknown) => v === undefined || v === null || String(v).trim() === '';
 
-/** A PostgreSQL source names its URL (checked here, reached when a model reads it); the password is
+/** A PostgreSQL or MySQL source names its URL, of its driver's kind (checked here, reached when a model reads it); the password is
  * sealed before it is stored and kept when an edit leaves it empty. */
 export const datasourceBehaviour: ResourceBehaviour = {
   hooks: {
@@ -16,7 +16,7 @@ export const datasourceBehaviour: ResourceBehaviour = {
         if (blank(merged.url)) throw badRequest('请输入连接地址');
         // BladeX's submit turns &amp; back into & in the URL
         values.url = String(merged.url).replace(/&amp;/g, '&');
-        connectionString(String(values.url), '', '');
+        sourceUrl(String(values.url), String(merged.driver_class ?? ''));
       }
       if (existing && blank(values.password)) delete values.password;
       else if (!blank(values.password)) values.password = seal(String(values.password), ctx.config.jwtSecret);

@@ -8,7 +8,8 @@ export interface TableSummary {
 
 export interface ColumnInfo {
   name: string;
-  /** information_schema data_type */
+  /** the type in PostgreSQL's information_schema words (`character varying`, `bigint`, `numeric`,
+   * `timestamp without time zone`, ...): what the code generator reads, whichever database it came from */
   dataType: string;
   length: number | null;
   precision: number | null;
@@ -23,10 +24,24 @@ export interface TableInfo extends TableSummary {
   columns: ColumnInfo[];
 }
 
-const num = (v: unknown): number | null => (v === null || v === undefined ? null : Number(v));
+/** What 数据模型 and 代码生成 read from a data source, whatever its database: its tables, and one table's
+ * columns, types, primary key and comments. PostgreSQL here; MySQL in mysql-introspect.ts. */
+export interface Introspector {
+  listTables(): Promise<TableSummary[]>;
+  /** undefined when the table is absent */
+  tableInfo(table: string): Promise<TableInfo | undefined>;
+}
+
+export const num = (v: unknown): number | null => (v === null || v === undefined ? null : Number(v));
+
+/** A PostgreSQL database (the server's own, or another reached through `db`). */
+export const pgIntrospector = (db: Kysely<Schema>): Introspector => ({
+  listTables: () => listTables(db),
+  tableInfo: (table) => tableInfo(db, table),
+});
 
 /** The tables of the database's current schema, with their comments. */
-export async function listTables(db: Kysely<Schema>): Promise<TableSummary[]> {
+async function listTables(db: Kysely<Schema>): Promise<TableSummary[]> {
   const rows = await sql<{ table_name: string; comment: string | null }>`
     select t.table_name, obj_description(c.oid, 'pg_class') as comment
     from information_schema.tables t
@@ -38,7 +53,7 @@ export async function listTables(db: Kysely<Schema>): Promise<TableSummary[]> {
 }
 
 /** One table's columns in order, with comments and which form the primary key; undefined when absent. */
-export async function tableInfo(db: Kysely<Schema>, table: string): Promise<TableInfo | undefined> {
+async function tableInfo(db: Kysely<Schema>, table: string): Promise<TableInfo | undefined> {
   const tables = (await listTables(db)).filter((t) => t.name === table);
   if (!tables.length) return undefined;
   const rows = await sql<Record<string, unknown>>`

@@ -5,7 +5,6 @@ import type { ResourceBehaviour, VerbHandler } from '../../../engine/module.js';
 import { badRequest, notFound, ok } from '../../../http/envelope.js';
 import { requestParams } from '../../../http/params.js';
 import { withDatasource } from './connect.js';
-import { listTables, tableInfo } from './introspect.js';
 
 const idParam = (v: string | undefined, what: string) => {
   if (!v || !isId(v)) throw badRequest(`请选择${what}`);
@@ -19,7 +18,7 @@ const tableList: VerbHandler = {
   access: view,
   async handle(request, { ctx }) {
     const id = idParam(requestParams(request).datasourceId, '数据源');
-    return ok(await withDatasource(ctx, id, listTables));
+    return ok(await withDatasource(ctx, id, (source) => source.listTables()));
   },
 };
 
@@ -30,7 +29,7 @@ const tableInfoVerb: VerbHandler = {
   async handle(request, { ctx }) {
     const p = requestParams(request);
     const id = idParam(p.datasourceId, '数据源');
-    const table = await withDatasource(ctx, id, (db) => tableInfo(db, String(p.tableName ?? '')));
+    const table = await withDatasource(ctx, id, (source) => source.tableInfo(String(p.tableName ?? '')));
     if (!table) throw notFound('数据表不存在');
     return ok(table);
   },
@@ -47,8 +46,8 @@ const modelPrototype: VerbHandler = {
       (await base()).selectAll().where('id', '=', id).executeTakeFirst(),
     )) as Row | undefined;
     if (!model) throw notFound();
-    const table = await withDatasource(engine.ctx, String(model.datasource_id), (db) =>
-      tableInfo(db, String(model.model_table)),
+    const table = await withDatasource(engine.ctx, String(model.datasource_id), (source) =>
+      source.tableInfo(String(model.model_table)),
     );
     if (!table) throw badRequest(`数据表「${String(model.model_table)}」不存在`);
     return ok(table.columns);

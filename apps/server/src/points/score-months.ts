@@ -3,7 +3,7 @@
  * a rank's range into the whole months read from it and the partial months at its ends read from the
  * ledger itself, so a rank over a year reads about 12 rows per user instead of every ledger row. */
 import { sql } from 'kysely';
-import type { Trx } from '../../../db/database.js';
+import type { Trx } from '../db/database.js';
 
 /** Adds `delta` to the month of `flowTime` (an upsert: exact under concurrent appends). */
 export async function addToMonth(

@@ -1,0 +1,81 @@
+import { defineResource } from '../define';
+
+/** 学习记录 — domain model §3.4 studyRecord: who has read a study article, one row per reader, made by
+ * the article's `viewDetail` (first read → startTime, each later read → endTime). Read-only: a tab of
+ * the article's drawer (已读人员), under the article's button codes (readable with its view button). */
+export const studyRecordResource = defineResource({
+  name: 'studyRecord',
+  label: { zh: '学习记录', en: 'Study records' },
+  path: '/api/app-study-record/studyrecord',
+  table: 'app_study_record',
+  permission: 'study_article',
+  tenant: true,
+  audit: true,
+  softDelete: true,
+  readOnly: true,
+  drawerWidth: 600,
+  labelField: 'appUserId',
+  defaultSort: [{ field: 'startTime', direction: 'desc' }],
+  fields: [
+    {
+      name: 'articleId',
+      kind: 'ref',
+      label: { zh: '学习资料', en: 'Article' },
+      ref: { resource: 'studyArticle', labelField: 'title' },
+      required: true,
+      search: 'equal',
+      list: false,
+    },
+    {
+      name: 'appUserId',
+      kind: 'ref',
+      label: { zh: '阅读人', en: 'Reader' },
+      ref: { resource: 'user', labelField: 'realName' },
+      required: true,
+      search: 'equal',
+    },
+    {
+      name: 'startTime',
+      kind: 'datetime',
+      label: { zh: '首次阅读', en: 'First read' },
+      required: true,
+      sortable: true,
+      search: 'range',
+    },
+    { name: 'endTime', kind: 'datetime', label: { zh: '最近阅读', en: 'Last read' }, sortable: true },
+    {
+      name: 'readCount',
+      kind: 'int',
+      label: { zh: '阅读次数', en: 'Reads' },
+      defaultValue: 1,
+      nullable: false,
+      width: 90,
+    },
+    {
+      name: 'studySeconds',
+      kind: 'int',
+      label: { zh: '学习时长(秒)', en: 'Seconds' },
+      defaultValue: 0,
+      nullable: false,
+      list: false,
+    },
+    {
+      name: 'finished',
+      kind: 'flag',
+      label: { zh: '已学完', en: 'Finished' },
+      dict: { code: 'yes_no' },
+      defaultValue: 0,
+      nullable: false,
+      width: 80,
+    },
+    {
+      name: 'scoreGranted',
+      kind: 'flag',
+      label: { zh: '已发积分', en: 'Points granted' },
+      dict: { code: 'yes_no' },
+      defaultValue: 0,
+      nullable: false,
+      list: false,
+    },
+  ],
+});
