@@ -7,6 +7,7 @@
 import { pathToFileURL } from 'node:url';
 import pg from 'pg';
 import { nextId } from '@tongxin/server/src/db/ids.js';
+import { MONTHLY_SUMS_SQL } from '@tongxin/server/src/points/score-months.js';
 import { benchUrl, readDataSet } from './bench-db.js';
 import { addQuestionnaire, BENCH_QUESTIONNAIRE, SHEETS } from './domain-questionnaire.js';
 import { between, pick, type Random, seededRandom, wallTime, weighted } from './fake-data.js';
@@ -277,6 +278,12 @@ async function addScoreFlow(pool: pg.Pool, tenantId: string, members: DomainMemb
       at,
     ];
   });
+  // the monthly sums appendScore keeps (migration 0023 makes the table when the server first migrates)
+  if ((await pool.query(`select to_regclass('app_score_month') as t`)).rows[0]?.t) {
+    await pool.query(`delete from app_score_month where tenant_id = $1`, [tenantId]);
+    await pool.query(MONTHLY_SUMS_SQL, [tenantId]);
+    await pool.query(`vacuum (analyze) app_score_month`);
+  }
 }
 
 const countOf = async (pool: pg.Pool, table: string, tenantId: string) =>

@@ -3,6 +3,7 @@
 // per submission, a line per answered question, the options' selectNum and the answerNum counted.
 import type pg from 'pg';
 import { nextId } from '@tongxin/server/src/db/ids.js';
+import { RECOUNT_SQL } from '@tongxin/server/src/domains/community/questionnaire-counters.js';
 import type { DomainMember } from './domain-data.js';
 import { between, pick, type Random, seededRandom, wallTime, weighted } from './fake-data.js';
 import { insertRows } from './generate-data.js';
@@ -234,6 +235,7 @@ export async function addQuestionnaire(
   );
   for (const [option, n] of written.counts)
     await pool.query(`update app_questionnaire_option set select_num = $1 where id = $2`, [n, option]);
+  await pool.query(RECOUNT_SQL, [id]);
   await pool.query(`vacuum (analyze) app_questionnaire_user, app_questionnaire_answer`);
   return SHEETS;
 }

@@ -1,5 +1,6 @@
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { recountQuestions } from '../src/domains/community/questionnaire-counters.js';
 import { addTenantWithUser } from './fixtures.js';
 import { call, login, startTestServer, type TestServer } from './harness.js';
 
@@ -27,10 +28,11 @@ afterAll(() => s.close());
 const post = (url: string, body: unknown, token = admin) => call(s.app, token, 'POST', url, body);
 const idOf = async (res: Promise<{ json: () => { data: { id: string } } }>) => (await res).json().data.id;
 
-async function design(title: string) {
+async function design(title: string, allowRepeat = 0) {
   const id = await idOf(
     post(`${Q}/save`, {
       title,
+      allowRepeat,
       questionnaireType: 1,
       scopeType: 0,
       startTime: '2020-01-01 00:00:00',
@@ -238,5 +240,67 @@ describe('questionnaire', () => {
       .where('questionnaire_id', '=', other.id)
       .execute();
     expect(sheets).toEqual([]);
+  });
+
+  it('keeps the result counters equal to the answer lines under concurrent answers', async () => {
+    const c = await design('并发作答问卷', 1);
+    expect((await post(`${Q}/publish?ids=${c.id}`, {})).json().msg).toBe('发布成功');
+    const answers = Array.from({ length: 12 }, (_, i) =>
+      post(
+        `${SHEET}/answer`,
+        {
+          questionnaireId: c.id,
+          answers: [
+            { questionId: c.single, optionIds: [c.options[i % 3]] },
+            { questionId: c.rating, answerScore: (i % 5) + 1 },
+            ...(i % 4 ? [{ questionId: c.text, answerText: `意见${i}` }] : []),
+          ],
+        },
+        residents[i % 3]!.token,
+      ),
+    );
+    for (const res of await Promise.all(answers)) expect(res.json().msg, res.body).toBe('提交成功');
+    const results = (await call(s.app, admin, 'GET', `${Q}/getResults?id=${c.id}`)).json().data;
+    // the same results computed from the raw answer lines
+    const lines = await s.db.kysely
+      .selectFrom('app_questionnaire_answer')
+      .select(['question_id', 'option_ids', 'answer_score', 'answer_text'])
+      .where('questionnaire_id', '=', c.id)
+      .execute();
+    const of = (qid: string) => lines.filter((l) => String(l.question_id) === qid);
+    const [single, rating, text] = results.questions;
+    expect(results.answerNum).toBe(12);
+    expect(single.answerCount).toBe(of(c.single).length);
+    expect(single.options.map((o: { count: number }) => o.count)).toEqual(
+      c.options.map((o) => of(c.single).filter((l) => String(l.option_ids) === o).length),
+    );
+    const scores = of(c.rating).map((l) => Number(l.answer_score));
+    expect(rating.answerCount).toBe(scores.length);
+    expect(rating.distribution.map((d: { count: number }) => d.count)).toEqual(
+      [1, 2, 3, 4, 5].map((v) => scores.filter((x) => x === v).length),
+    );
+    expect(rating.average).toBe(Math.round((scores.reduce((a, b) => a + b, 0) * 100) / scores.length) / 100);
+    expect(text.answerCount).toBe(9);
+    expect(text.texts.map((t: { answerText: string }) => t.answerText).sort()).toEqual(
+      of(c.text)
+        .map((l) => String(l.answer_text))
+        .sort(),
+    );
+    // recounting from the lines (the migration's backfill, the demo seed) finds the same counters
+    const before = await s.db.kysely
+      .selectFrom('app_questionnaire_question')
+      .select(['id', 'answer_num', 'score_nums'])
+      .where('questionnaire_id', '=', c.id)
+      .orderBy('id')
+      .execute();
+    await s.db.tx({ tenantId: '000000', allTenants: false }, (trx) => recountQuestions(trx, c.id));
+    const after = await s.db.kysely
+      .selectFrom('app_questionnaire_question')
+      .select(['id', 'answer_num', 'score_nums'])
+      .where('questionnaire_id', '=', c.id)
+      .orderBy('id')
+      .execute();
+    expect(after).toEqual(before);
+    expect(before.map((q) => q.score_nums)).toContain('3,3,2,2,2');
   });
 });

@@ -1,5 +1,7 @@
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { nextId } from '../src/db/ids.js';
+import { appendScore } from '../src/domains/community/score/ledger.js';
 import { call, login, startTestServer, type TestServer } from './harness.js';
 
 // 微志愿活动: enrolment within the places, absence, one settlement per activity, cancel with a reason;
@@ -214,5 +216,97 @@ describe('积分流水', () => {
     expect(none.data).toEqual([]);
     const bad = await call(s.app, admin, 'GET', '/api/scoreflow/getScoreRankByDate?startTime=yesterday');
     expect(bad.statusCode).toBe(400);
+  });
+
+  it('keeps the monthly sums equal to the ledger, and ranks any range by exactly the ledger sum', async () => {
+    // each user's ledger summed per community and month equals the monthly sums the writer kept
+    const byMonth = async (table: 'app_score_flow' | 'app_score_month') =>
+      (
+        await s.db.kysely
+          .selectFrom(table)
+          .select(
+            table === 'app_score_flow'
+              ? [
+                  sql<string>`to_char(date_trunc('month', flow_time), 'YYYY-MM')`.as('m'),
+                  'app_user_id',
+                  'community_id',
+                  sql<string>`sum(case when direction = 1 then score else -score end)::int`.as('n'),
+                ]
+              : [
+                  sql<string>`to_char(month, 'YYYY-MM')`.as('m'),
+                  'app_user_id',
+                  'community_id',
+                  sql<string>`sum(score)::int`.as('n'),
+                ],
+          )
+          .where('tenant_id', '=', '000000')
+          .groupBy(['m', 'app_user_id', 'community_id'])
+          .orderBy('m')
+          .orderBy('app_user_id')
+          .orderBy('community_id')
+          .execute()
+      ).map((r) => ({ ...r, app_user_id: String(r.app_user_id), community_id: String(r.community_id) }));
+    // rows at month edges, written concurrently (the monthly sums are upserts)
+    const times = [
+      '2024-01-15 10:00:00',
+      '2024-01-31 23:59:59',
+      '2024-02-01 00:00:00',
+      '2024-02-29 23:59:59',
+    ];
+    const more = [...times, '2024-03-10 08:30:00', '2024-04-01 00:00:00', '2024-04-20 12:00:00'];
+    await Promise.all(
+      more.flatMap((flowTime, i) =>
+        users.map((u, j) =>
+          s.db.tx({ tenantId: '000000' }, (trx) =>
+            appendScore(trx, {
+              tenantId: '000000',
+              appUserId: u,
+              communityId: deptId,
+              delta: (i + 1) * (j % 2 ? -1 : 2) + j,
+              sourceType: 'adjust',
+              flowTime,
+            }),
+          ),
+        ),
+      ),
+    );
+    const months = await byMonth('app_score_month');
+    expect(months.length).toBeGreaterThan(4);
+    expect(months).toEqual(await byMonth('app_score_flow'));
+    const rows = await s.db.kysely
+      .selectFrom('app_score_flow')
+      .select([
+        'app_user_id',
+        'direction',
+        'score',
+        sql<string>`to_char(flow_time, 'YYYY-MM-DD HH24:MI:SS')`.as('t'),
+      ])
+      .where('tenant_id', '=', '000000')
+      .execute();
+    const ranges: [string?, string?][] = [
+      ['2024-01-01', '2024-04-30'], // whole months only
+      ['2024-01-15 10:00:01', '2024-02-29 23:59:58'], // partial months at both ends
+      ['2024-01-31 23:59:59', '2024-02-01'], // no whole month
+      ['2024-02-01', undefined],
+      [undefined, '2024-03-31 23:59:59'],
+      ['2024-03-11', '2024-04-01'],
+    ];
+    for (const [start, end] of ranges) {
+      const from = start && (start.length === 10 ? `${start} 00:00:00` : start);
+      const to = end && (end.length === 10 ? `${end} 23:59:59` : end);
+      const want = new Map<string, number>();
+      for (const r of rows)
+        if ((!from || r.t >= from) && (!to || r.t <= to)) {
+          const id = String(r.app_user_id);
+          want.set(id, (want.get(id) ?? 0) + (r.direction === 1 ? Number(r.score) : -Number(r.score)));
+        }
+      const q = [start && `startTime=${start}`, end && `endTime=${end}`, 'size=100']
+        .filter(Boolean)
+        .join('&');
+      const res = await call(s.app, admin, 'GET', `/api/scoreflow/getScoreRankByDate?${q}`);
+      expect(res.statusCode, res.body).toBe(200);
+      const got = res.json().data as { appUserId: string; score: number }[];
+      expect(new Map(got.map((r) => [r.appUserId, r.score])), `${start} – ${end}`).toEqual(want);
+    }
   });
 });

@@ -1,10 +1,12 @@
 /** The points ledger (app_score_flow): append-only, one writer per user at a time. A user's balance is
  * the sum of their rows; each row records the balance after it. Appends of one user are serialised by a
- * transaction-scoped advisory lock, so concurrent settlements never compute the same balance twice. */
+ * transaction-scoped advisory lock, so concurrent settlements never compute the same balance twice. The
+ * only writer: it also adds each row to the user's monthly sum (score-months.ts) in the same transaction. */
 import { sql } from 'kysely';
 import type { Trx } from '../db/database.js';
 import { nextId } from '../db/ids.js';
 import { formatDateTime } from '../util/datetime.js';
+import { addToMonth } from './score-months.js';
 
 export const INCOME = 1;
 export const EXPENSE = 2;
@@ -43,6 +45,7 @@ export async function appendScore(trx: Trx, e: LedgerEntry): Promise<number> {
   );
   const balance = (await balanceOf(trx, e.tenantId, e.appUserId)) + e.delta;
   const now = formatDateTime();
+  const flowTime = e.flowTime ?? now;
   await trx
     .insertInto('app_score_flow')
     .values({
@@ -57,7 +60,7 @@ export async function appendScore(trx: Trx, e: LedgerEntry): Promise<number> {
       source_id: e.sourceId ?? null,
       source_title: e.sourceTitle ?? null,
       remark: e.remark ?? null,
-      flow_time: e.flowTime ?? now,
+      flow_time: flowTime,
       operator_id: e.operatorId ?? null,
       create_user: e.operatorId ?? null,
       create_time: now,
@@ -65,5 +68,6 @@ export async function appendScore(trx: Trx, e: LedgerEntry): Promise<number> {
       update_time: now,
     })
     .execute();
+  await addToMonth(trx, e, flowTime, e.delta);
   return balance;
 }

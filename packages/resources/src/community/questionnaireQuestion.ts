@@ -1,4 +1,4 @@
-import { defineResource } from '../define';
+import { columnOnly, defineResource } from '../define';
 
 /** 问卷题目 — domain model §9.2: a question of a questionnaire, edited while it is a draft. */
 export const questionnaireQuestionResource = defineResource({
@@ -85,5 +85,23 @@ export const questionnaireQuestionResource = defineResource({
       list: false,
       visibleWhen: { field: 'questionType', in: [4] },
     },
+    // Result counters, written only in the transaction that writes an answer sheet (the results read
+    // them instead of the answer lines; the options keep their own selectNum).
+    columnOnly({
+      name: 'answerNum',
+      kind: 'int',
+      label: { zh: '作答人数', en: 'Answers' },
+      defaultValue: 0,
+      nullable: false,
+      readOnly: true,
+    }),
+    columnOnly({
+      name: 'scoreNums',
+      kind: 'string',
+      label: { zh: '各分值人数', en: 'Answers per score' },
+      maxLength: 120,
+      readOnly: true,
+      help: { zh: '评分题:1分到满分各有几人,逗号分隔', en: 'Ratings: answers per score, comma-joined' },
+    }),
   ],
 });

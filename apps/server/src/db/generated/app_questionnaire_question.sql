@@ -15,6 +15,8 @@ CREATE TABLE IF NOT EXISTS app_questionnaire_question (
   is_required int NOT NULL DEFAULT 1, -- 必答
   max_select int, -- 最多选几项
   score_max int DEFAULT 5, -- 满分
+  answer_num int NOT NULL DEFAULT 0, -- 作答人数
+  score_nums varchar(120), -- 各分值人数
   create_user bigint, -- audit group
   create_dept bigint, -- audit group
   create_time timestamp(0), -- audit group

@@ -4,6 +4,7 @@ import type { Trx } from '../../db/database.js';
 import { nextId } from '../../db/ids.js';
 import { formatDateTime } from '../../util/datetime.js';
 import { demoAudit, type Gen, type Resident } from './demo-residents.js';
+import { recountQuestions } from './questionnaire-counters.js';
 import { insertChunked } from './rows.js';
 
 interface QuestionSeed {
@@ -193,5 +194,6 @@ export async function seedQuestionnaires(
     );
     await insertChunked(trx, 'app_questionnaire_user', sheets);
     await insertChunked(trx, 'app_questionnaire_answer', lines);
+    await recountQuestions(trx, qid);
   }
 }

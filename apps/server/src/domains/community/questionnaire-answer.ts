@@ -1,7 +1,7 @@
 /** A resident answers a questionnaire (domain model §9.4–9.5; the app's call): once, unless repeats are
  * allowed, only while it runs and only if the resident is in its audience; every required question
  * answered, options only of the question. One transaction writes the 答卷, its lines and the counters
- * (answerNum, the options' selectNum). */
+ * (answerNum, the questions' and options' result counters: questionnaire-counters.ts). */
 import { requireUser } from '../../auth/guard.js';
 import type { AuthUser } from '../../auth/tokens.js';
 import type { Row, Trx } from '../../db/database.js';
@@ -10,6 +10,7 @@ import type { VerbHandler } from '../../engine/module.js';
 import { badRequest, ok } from '../../http/envelope.js';
 import { formatDateTime } from '../../util/datetime.js';
 import { effectiveStatus, Q_STATUS, Q_TYPE } from './questionnaire.js';
+import { countSheet } from './questionnaire-counters.js';
 import { auditColumns, idsOf } from './rows.js';
 
 interface AnswerInput {
@@ -102,6 +103,7 @@ async function writeSheet(
   trx: Trx,
   user: AuthUser,
   q: Row,
+  questions: Row[],
   lines: AnswerInput[],
   seconds: number | null,
 ): Promise<string> {
@@ -150,13 +152,7 @@ async function writeSheet(
         })),
       )
       .execute();
-  const chosen = lines.flatMap((a) => a.optionIds);
-  if (chosen.length)
-    await trx
-      .updateTable('app_questionnaire_option')
-      .set((eb) => ({ select_num: eb('select_num', '+', 1) }))
-      .where('id', 'in', chosen)
-      .execute();
+  await countSheet(trx, questions, lines);
   await trx
     .updateTable('app_questionnaire')
     .set((eb) => ({ answer_num: eb('answer_num', '+', 1) }))
@@ -201,7 +197,7 @@ export const answerQuestionnaire: VerbHandler = {
         .where('questionnaire_id', '=', String(q.id))
         .where('is_deleted', '=', 0)
         .execute();
-      return writeSheet(trx, user, q, checkAnswers(questions, options, answers), seconds);
+      return writeSheet(trx, user, q, questions, checkAnswers(questions, options, answers), seconds);
     });
     return ok({ id }, '提交成功');
   },

@@ -1,7 +1,8 @@
 /** 问卷 results (domain model §9.5 results API): per question the options with counts and percentages,
  * ratings with their average and distribution, the latest text answers; one person's answer sheet; and
- * a person's answers to one questionnaire. Computed by aggregate queries (the options' selectNum and
- * GROUP BY on the answer lines), so 10,000 answers cost what a few rows do. Every query names the tenant:
+ * a person's answers to one questionnaire. Read from the counters the answer path keeps
+ * (questionnaire-counters.ts), so 10,000 answers cost what a few rows do; only the latest text answers
+ * are read from the lines. Every query names the tenant:
  * row-level security alone (an OR of two settings) cannot use the (tenant_id, ...) indexes. */
 import type { FastifyRequest } from 'fastify';
 import { requireUser } from '../../auth/guard.js';
@@ -12,6 +13,7 @@ import { badRequest, ok } from '../../http/envelope.js';
 import { requestParams } from '../../http/params.js';
 import { rowToWire } from '../../util/case.js';
 import { Q_TYPE } from './questionnaire.js';
+import { scoreCounts } from './questionnaire-counters.js';
 import { idsOf } from './rows.js';
 
 const TEXT_SHOWN = 50;
@@ -46,35 +48,10 @@ async function questionsOf(trx: Trx, tenantId: string, questionnaireId: string) 
   return { questions, options };
 }
 
-/** One pass over the questionnaire's answer lines: per question and score, how many lines. Answers how
- * many sheets answered each question and, for ratings, how many gave each score. */
-async function lineCounts(trx: Trx, tenantId: string, questionnaireId: string) {
-  const rows = await trx
-    .selectFrom('app_questionnaire_answer')
-    .select(['question_id', 'answer_score', (eb) => eb.fn.countAll<string>().as('n')])
-    .where('tenant_id', '=', tenantId)
-    .where('questionnaire_id', '=', questionnaireId)
-    .where('is_deleted', '=', 0)
-    .groupBy(['question_id', 'answer_score'])
-    .execute();
-  const answered = new Map<string, number>();
-  const scores = new Map<string, { score: number; n: number }[]>();
-  for (const r of rows) {
-    const qid = String(r.question_id);
-    answered.set(qid, (answered.get(qid) ?? 0) + Number(r.n));
-    if (r.answer_score === null || r.answer_score === undefined) continue;
-    scores.set(qid, [...(scores.get(qid) ?? []), { score: Number(r.answer_score), n: Number(r.n) }]);
-  }
-  return { answered, scores };
-}
-
-function ratingOf(rows: { score: number; n: number }[], max: number) {
-  const total = rows.reduce((s, r) => s + r.n, 0);
-  const sum = rows.reduce((s, r) => s + r.n * r.score, 0);
-  const distribution = Array.from({ length: max }, (_, i) => {
-    const count = rows.find((r) => r.score === i + 1)?.n ?? 0;
-    return { score: i + 1, count, percent: percent(count, total) };
-  });
+function ratingOf(counts: number[]) {
+  const total = counts.reduce((s, n) => s + n, 0);
+  const sum = counts.reduce((s, n, i) => s + n * (i + 1), 0);
+  const distribution = counts.map((count, i) => ({ score: i + 1, count, percent: percent(count, total) }));
   return { average: total ? Math.round((sum * 100) / total) / 100 : 0, distribution };
 }
 
@@ -87,8 +64,7 @@ async function textsOf(trx: Trx, tenantId: string, questionId: string) {
     .where('question_id', '=', questionId)
     .where('is_deleted', '=', 0)
     .where('answer_text', 'is not', null)
-    .orderBy('create_time', 'desc')
-    .orderBy('id', 'desc')
+    .orderBy('id', 'desc') // ids grow with the time they are written: newest first, read off the index
     .limit(TEXT_SHOWN)
     .execute();
   const sheetIds = [...new Set(rows.map((r) => String(r.questionnaire_user_id)))];
@@ -113,13 +89,12 @@ export async function resultsOf(trx: Trx, q: Row) {
   const id = String(q.id);
   const tenantId = String(q.tenant_id);
   const { questions, options } = await questionsOf(trx, tenantId, id);
-  const { answered, scores } = await lineCounts(trx, tenantId, id);
   const anonymous = Number(q.is_anonymous) === 1;
   const out = [];
   for (const question of questions) {
     const qid = String(question.id);
     const type = Number(question.question_type);
-    const n = answered.get(qid) ?? 0;
+    const n = Number(question.answer_num ?? 0);
     const base = {
       questionId: qid,
       sort: question.sort,
@@ -141,7 +116,7 @@ export async function resultsOf(trx: Trx, q: Row) {
           })),
       });
     else if (type === Q_TYPE.rating)
-      out.push({ ...base, ...ratingOf(scores.get(qid) ?? [], Number(question.score_max ?? 5)) });
+      out.push({ ...base, ...ratingOf(scoreCounts(question.score_nums, Number(question.score_max ?? 5))) });
     else
       out.push({
         ...base,

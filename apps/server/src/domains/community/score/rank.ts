@@ -1,13 +1,15 @@
 /** getScoreRankByDate: the points ranking of a date range (domain model §13 score rank): the net points
  * each user earned from `startTime` to `endTime` (either may be left open), optionally in one community,
- * the best `size` (default 10, at most 100). */
-import { sql } from 'kysely';
+ * the best `size` (default 10, at most 100). Whole months are read from the monthly sums (points/score-months.ts). */
+import { type SelectQueryBuilder, sql } from 'kysely';
+import type { Schema } from '../../../db/database.js';
 import { requireUser } from '../../../auth/guard.js';
 import type { VerbHandler } from '../../../engine/module.js';
 import { badRequest, ok } from '../../../http/envelope.js';
 import { requestParams } from '../../../http/params.js';
 import { isId } from '@tongxin/resources';
 import { INCOME } from './ledger.js';
+import { splitRange } from '../../../points/score-months.js';
 
 const DATE = /^\d{4}-\d{2}-\d{2}( \d{2}:\d{2}:\d{2})?$/;
 
@@ -17,6 +19,9 @@ function bound(raw: string | undefined, end: boolean): string | undefined {
   if (!DATE.test(raw)) throw badRequest(`${end ? '结束' : '开始'}时间格式不正确`);
   return raw.length === 10 ? `${raw} ${end ? '23:59:59' : '00:00:00'}` : raw;
 }
+
+/** One source of a user's net points (ledger rows or monthly sums). */
+type Part = SelectQueryBuilder<Schema, string, { app_user_id: unknown; score: string }>;
 
 export interface RankRow {
   rank: number;
@@ -36,21 +41,39 @@ export const scoreRank: VerbHandler = {
     const end = bound(p.endTime, true);
     const size = Math.min(Math.max(Number.parseInt(p.size ?? '10', 10) || 10, 1), 100);
     if (p.communityId && !isId(p.communityId)) throw badRequest('社区参数不正确');
-    // The ledger rows are summed per user first and only the best `size` users are joined to their
-    // accounts (joining every ledger row of the range to blade_user cost as much as the sum itself).
+    // Net points per user: the whole months of the range from the monthly sums, its partial months from
+    // the ledger (points/score-months.ts); only the best `size` users are then joined to their accounts.
+    const split = splitRange(start, end);
     const rows = await engine.run(user, async (trx) => {
-      let sums = trx
-        .selectFrom('app_score_flow')
-        .select([
-          'app_user_id',
-          sql<string>`sum(case when direction = ${INCOME} then score else -score end)`.as('score'),
-        ])
-        .where('tenant_id', '=', user.tenantId)
-        .where('is_deleted', '=', 0);
-      if (start) sums = sums.where('flow_time', '>=', start);
-      if (end) sums = sums.where('flow_time', '<=', end);
-      if (p.communityId) sums = sums.where('community_id', '=', p.communityId);
-      const best = sums
+      const parts: Part[] = split.edges.map((edge) => {
+        let q = trx
+          .selectFrom('app_score_flow')
+          .select([
+            'app_user_id',
+            sql<string>`case when direction = ${INCOME} then score else -score end`.as('score'),
+          ])
+          .where('tenant_id', '=', user.tenantId)
+          .where('is_deleted', '=', 0);
+        if (edge.from) q = q.where('flow_time', '>=', edge.from);
+        if (edge.before) q = q.where('flow_time', '<', edge.before);
+        if (edge.to) q = q.where('flow_time', '<=', edge.to);
+        if (p.communityId) q = q.where('community_id', '=', p.communityId);
+        return q;
+      });
+      if (split.months) {
+        let q = trx
+          .selectFrom('app_score_month')
+          .select(['app_user_id', sql<string>`score`.as('score')])
+          .where('tenant_id', '=', user.tenantId);
+        if (split.months.from) q = q.where('month', '>=', split.months.from.slice(0, 10));
+        if (split.months.before) q = q.where('month', '<', split.months.before.slice(0, 10));
+        if (p.communityId) q = q.where('community_id', '=', p.communityId);
+        parts.push(q);
+      }
+      const lines = parts.slice(1).reduce((all, q) => all.unionAll(q), parts[0]!);
+      const best = trx
+        .selectFrom(lines.as('lines'))
+        .select(['app_user_id', sql<string>`sum(score)`.as('score')])
         .groupBy('app_user_id')
         .orderBy('score', 'desc')
         .orderBy('app_user_id')
