@@ -22,9 +22,7 @@ const archiveDef = defineResource({
   audit: true,
   softDelete: true,
   process: partyArchiveResource.process,
-  fields: [
-    { name: 'realName', kind: 'string', label },
-  ],
+  fields: [{ name: 'realName', kind: 'string', label }],
 });
 
 describe('domain()', () => {

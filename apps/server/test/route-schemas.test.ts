@@ -70,12 +70,15 @@ describe.each(resources.map((d) => [d.name, d] as const))('%s', (_name, def) => 
   });
 
   const int = def.fields.find((f) => f.kind === 'int' && isWritable(f));
-  it.skipIf(!int || !acceptsWrites(def))("refuses a value of the wrong type with the engine's message", async () => {
-    const body = { ...(await sampleBody(s.app, admin, def)), [int!.name]: { n: 1 } };
-    const res = await call(s.app, admin, 'POST', writeUrl(def), body);
-    expect(res.statusCode).toBe(400);
-    expect(res.json().msg).toBe(`${int!.label.zh}必须是整数`);
-  });
+  it.skipIf(!int || !acceptsWrites(def))(
+    "refuses a value of the wrong type with the engine's message",
+    async () => {
+      const body = { ...(await sampleBody(s.app, admin, def)), [int!.name]: { n: 1 } };
+      const res = await call(s.app, admin, 'POST', writeUrl(def), body);
+      expect(res.statusCode).toBe(400);
+      expect(res.json().msg).toBe(`${int!.label.zh}必须是整数`);
+    },
+  );
 });
 
 describe('schema refusals', () => {

@@ -36,9 +36,7 @@ const testDef = (name: string, path: string, table: string, process: ProcessDef 
     audit: true,
     softDelete: true,
     process,
-    fields: [
-      { name: 'realName', kind: 'string', label },
-      ],
+    fields: [{ name: 'realName', kind: 'string', label }],
   });
 const archiveDef = testDef(
   'testArchive',

@@ -123,7 +123,9 @@ async function review(engine: ResourceEngine, user: AuthUser, call: ReviewCall) 
 export function reviewVerb(def: ResourceDef, name = 'review'): VerbHandler {
   const action = def.actions?.find((a) => a.name === name);
   if (!action?.reason || !pointsInput(action))
-    throw new Error(`${def.name}.${name}: the review needs an action asking for a reason and a whole-number input`);
+    throw new Error(
+      `${def.name}.${name}: the review needs an action asking for a reason and a whole-number input`,
+    );
   return {
     access: { perm: actionCodes(def, action) },
     handle: async (request, engine) => {
