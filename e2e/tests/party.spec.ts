@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { adminApi } from '../helpers/shell';
-import { login, opened, rowAction } from './system-helpers';
+import { login, opened, rowAction, searchRecords } from './system-helpers';
 
 // The party remote (issue 12): every party screen opens with the demo data, an activity is cancelled
 // with a reason and its enrolment shows it, and the party-member select finds a member by id card.
@@ -151,13 +151,14 @@ test('a study article shows who has read it; a report is reviewed with a comment
   const reports = page.locator('.tx-card').filter({ hasText: '思想汇报' }).first();
   const search = reports.locator('.tx-search');
   await search.locator('.ant-form-item').filter({ hasText: '标题' }).locator('input').fill(title);
-  await search.getByRole('button', { name: /搜\s*索/ }).click();
+  const found = await searchRecords<{ title: string; reviewStatus: number | string }>(page, reports, title);
+  const before = found.filter((r) => r.title.includes(title) && Number(r.reviewStatus) === 0).length;
   const waitingRows = reports
     .locator('.ant-table-row')
     .filter({ hasText: title })
     .filter({ hasText: '待批阅' });
-  await expect(waitingRows.first()).toBeVisible();
-  const before = await waitingRows.count();
+  expect(before).toBeGreaterThan(0);
+  await expect(waitingRows).toHaveCount(before);
   await rowAction(page, waitingRows.first(), /批\s*阅/);
   const dialog = await opened(page.getByRole('dialog').filter({ hasText: '批阅意见' }));
   await expect(dialog.getByText('奖励积分')).toBeVisible();

@@ -109,6 +109,24 @@ export const requiredOnAdd = (def: ResourceDef): FieldDef[] =>
       f.kind !== 'flag',
   );
 
+/** Presses 搜索 in a list's search form and answers the records of the list request it sent (the one whose
+ * URL names `term`): counting rows before that answer has rendered races the earlier page. */
+export async function searchRecords<T = Record<string, unknown>>(
+  page: Page,
+  pane: Locator,
+  term: string,
+): Promise<T[]> {
+  const answered = page.waitForResponse(
+    (r) => r.request().method() === 'GET' && decodeURIComponent(r.url()).includes(term),
+  );
+  await pane
+    .locator('.tx-search')
+    .getByRole('button', { name: /搜\s*索/ })
+    .click();
+  const body = (await (await answered).json()) as { data: { records?: T[] } | T[] };
+  return Array.isArray(body.data) ? body.data : (body.data.records ?? []);
+}
+
 export async function expectMessage(page: Page, text: string) {
   await expect(page.locator('.ant-message').getByText(text).first()).toBeVisible();
 }
