@@ -10,7 +10,7 @@ import { requestParams, selectedIds } from '../../http/params.js';
 import { formatDateTime } from '../../util/datetime.js';
 import { MESSAGE_TYPE, sendMessages } from './messages.js';
 import { onRows } from './rows.js';
-import { REPLY, type TicketKind, userName, writeReply } from './tickets.js';
+import { REPLY, type TicketKind, writeReply } from './tickets.js';
 
 /** The handler of `updateById` (one `id`) or of `assign` (`ids`). */
 export function assignVerb(kind: TicketKind, idParam: 'id' | 'ids'): VerbHandler {
@@ -26,13 +26,13 @@ export function assignVerb(kind: TicketKind, idParam: 'id' | 'ids'): VerbHandler
       await onRows(engine, user, ids, async (trx, rows) => {
         const target = await trx
           .selectFrom('blade_user')
-          .select('id')
+          .select(['real_name', 'name'])
           .where('id', '=', handler)
           .where('tenant_id', '=', user.tenantId)
           .where('is_deleted', '=', 0)
           .executeTakeFirst();
         if (!target) throw badRequest('承办人不存在或不属于本租户');
-        const name = await userName(trx, handler);
+        const name = String(target.real_name ?? target.name ?? '');
         const now = formatDateTime();
         for (const row of rows) {
           if (!kind.open(row)) throw badRequest(`该${kind.noun}已办结`);
