@@ -1,6 +1,9 @@
 export * from './define';
 export * from './rules';
 export * from './wire';
+export * from './dict-field';
+export * from './status-actions';
+export * from './person-fields';
 export { paramResource } from './system/param';
 export { tenantResource } from './system/tenant';
 export { tenantPackageResource } from './system/tenantPackage';

@@ -1,4 +1,5 @@
 import { defineResource } from '../define';
+import { personNameField } from '../person-fields';
 import { appUserField, communityField } from './shared-fields';
 
 /** 住户信息 — domain model §2.1: one resident at one house (building / unit / room under a community
@@ -62,14 +63,7 @@ export const householdResource = defineResource({
       maxLength: 32,
       search: 'equal',
     },
-    {
-      name: 'name',
-      kind: 'string',
-      label: { zh: '姓名', en: 'Name' },
-      required: '请输入姓名',
-      maxLength: 32,
-      search: 'like',
-    },
+    personNameField(),
     {
       name: 'nameBo',
       kind: 'string',

@@ -1,4 +1,6 @@
 import { defineResource } from '../define';
+import { personNameField } from '../person-fields';
+import { statusMove } from '../status-actions';
 import { appUserField, communityField } from './shared-fields';
 
 const AUDIT = 'household_record_audit';
@@ -30,25 +32,22 @@ export const householdRecordResource = defineResource({
       confirm: { zh: '确定审核通过? 住户信息将随之更新', en: 'Approve? The household is updated.' },
       when: { field: 'auditStatus', in: [0] },
     },
-    {
-      name: 'auditReject',
-      label: { zh: '驳回', en: 'Reject' },
-      code: AUDIT,
-      placement: 'row',
-      verb: 'auditReject',
-      reason: {
-        field: 'auditRemark',
-        label: { zh: '驳回理由', en: 'Reason' },
-        required: '请输入驳回理由',
-        maxLength: 500,
+    statusMove(
+      'auditReject',
+      { zh: '驳回', en: 'Reject' },
+      { field: 'auditStatus', from: [0], to: 2, set: { auditTime: '$now', auditUser: '$user' } },
+      {
+        code: AUDIT,
+        verb: 'auditReject',
+        reason: {
+          field: 'auditRemark',
+          label: { zh: '驳回理由', en: 'Reason' },
+          required: '请输入驳回理由',
+          maxLength: 500,
+        },
+        danger: true,
       },
-      when: { field: 'auditStatus', in: [0] },
-      effect: {
-        set: { auditStatus: 2, auditTime: '$now', auditUser: '$user', auditRemark: '$reason' },
-        from: { field: 'auditStatus', in: [0] },
-      },
-      danger: true,
-    },
+    ),
   ],
   fields: [
     appUserField({ zh: '申请人账号', en: 'Applicant' }, '请选择申请人', { list: false }),
@@ -91,14 +90,7 @@ export const householdRecordResource = defineResource({
       dict: { code: 'household_type' },
       required: '请选择申请身份',
     },
-    {
-      name: 'name',
-      kind: 'string',
-      label: { zh: '姓名', en: 'Name' },
-      required: '请输入姓名',
-      maxLength: 32,
-      search: 'like',
-    },
+    personNameField(),
     {
       name: 'idCardType',
       kind: 'dict',

@@ -1,32 +1,26 @@
 import { defineResource, type ActionDef } from '../define';
+import { statusMove } from '../status-actions';
 import { publishFields, sortField } from './shared-fields';
 
 /** Publish / withdraw an article (publish group, domain model §0.3): served by the engine (effect). */
 export const publishActions = (code: string, withdrawCode = code): ActionDef[] => [
-  {
-    name: 'publish',
-    label: { zh: '发布', en: 'Publish' },
-    code,
-    placement: 'row',
-    verb: 'publish',
-    confirm: { zh: '确定发布选择的数据?', en: 'Publish the selected records?' },
-    when: { field: 'publishStatus', in: [0, 2] },
-    effect: {
-      set: { publishStatus: 1, publishTime: '$now', publishUser: '$user' },
-      from: { field: 'publishStatus', in: [0, 2] },
+  statusMove(
+    'publish',
+    { zh: '发布', en: 'Publish' },
+    { field: 'publishStatus', from: [0, 2], to: 1, set: { publishTime: '$now', publishUser: '$user' } },
+    { code, verb: 'publish', confirm: { zh: '确定发布选择的数据?', en: 'Publish the selected records?' } },
+  ),
+  statusMove(
+    'withdraw',
+    { zh: '下架', en: 'Withdraw' },
+    { field: 'publishStatus', from: [1], to: 2 },
+    {
+      code: withdrawCode,
+      verb: 'withdraw',
+      confirm: { zh: '确定下架选择的数据?', en: 'Withdraw the selected records?' },
+      danger: true,
     },
-  },
-  {
-    name: 'withdraw',
-    label: { zh: '下架', en: 'Withdraw' },
-    code: withdrawCode,
-    placement: 'row',
-    verb: 'withdraw',
-    confirm: { zh: '确定下架选择的数据?', en: 'Withdraw the selected records?' },
-    when: { field: 'publishStatus', in: [1] },
-    effect: { set: { publishStatus: 2 }, from: { field: 'publishStatus', in: [1] } },
-    danger: true,
-  },
+  ),
 ];
 
 /** 资讯文章 — domain model §3.2. Published to every community or to those of its 资讯社区 rows. */

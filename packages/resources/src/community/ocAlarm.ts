@@ -1,25 +1,29 @@
 import { defineResource, type ActionDef } from '../define';
+import { statusMove } from '../status-actions';
 
 const HANDLE_CODE = 'oc_alarm_handle';
 
 /** 处理完成 with a confirmation type: the handling note is asked for and stored as the result. */
-const finish = (name: string, zh: string, en: string, confirmType: number): ActionDef => ({
-  name,
-  label: { zh, en },
-  code: HANDLE_CODE,
-  placement: 'row',
-  reason: {
-    field: 'handleResult',
-    label: { zh: '处理结果', en: 'Result' },
-    required: '请输入处理结果',
-    maxLength: 1000,
-  },
-  when: { field: 'handleStatus', in: [0, 1] },
-  effect: {
-    set: { handleStatus: 2, confirmType, handleResult: '$reason', handleUserId: '$user', handleTime: '$now' },
-    from: { field: 'handleStatus', in: [0, 1] },
-  },
-});
+const finish = (name: string, zh: string, en: string, confirmType: number): ActionDef =>
+  statusMove(
+    name,
+    { zh, en },
+    {
+      field: 'handleStatus',
+      from: [0, 1],
+      to: 2,
+      set: { confirmType, handleUserId: '$user', handleTime: '$now' },
+    },
+    {
+      code: HANDLE_CODE,
+      reason: {
+        field: 'handleResult',
+        label: { zh: '处理结果', en: 'Result' },
+        required: '请输入处理结果',
+        maxLength: 1000,
+      },
+    },
+  );
 
 /** 设备告警 — domain model §11.2: raised by devices (never entered by hand); 接警 locks an alarm, 处理完成
  * closes it with a note. */
@@ -39,17 +43,12 @@ export const ocAlarmResource = defineResource({
   labelField: 'alarmNo',
   defaultSort: [{ field: 'alarmTime', direction: 'desc' }],
   actions: [
-    {
-      name: 'acknowledge',
-      label: { zh: '接警', en: 'Acknowledge' },
-      code: HANDLE_CODE,
-      placement: 'both',
-      when: { field: 'handleStatus', in: [0] },
-      effect: {
-        set: { handleStatus: 1, handleUserId: '$user', handleTime: '$now' },
-        from: { field: 'handleStatus', in: [0] },
-      },
-    },
+    statusMove(
+      'acknowledge',
+      { zh: '接警', en: 'Acknowledge' },
+      { field: 'handleStatus', from: [0], to: 1, set: { handleUserId: '$user', handleTime: '$now' } },
+      { code: HANDLE_CODE, placement: 'both' },
+    ),
     finish('handle', '处理完成', 'Resolve', 1),
     finish('misreport', '误报', 'False alarm', 2),
   ],

@@ -1,6 +1,7 @@
 import { defineResource } from '../define';
+import { statusMove } from '../status-actions';
 
-const RUNNING = { field: 'questionnaireStatus', in: [1, 2] };
+const RUNNING = { field: 'questionnaireStatus', from: [1, 2] };
 
 /** 问卷调查 — domain model §9.1. Designed in draft (its questions and their options in the drawer),
  * published to an audience (a community verb: 未开始 or 进行中 by its start time), answered in the app,
@@ -37,27 +38,27 @@ export const questionnaireResource = defineResource({
       confirm: { zh: '确定发布该问卷? 发布后题目不能再修改', en: 'Publish? Questions can no longer change.' },
       when: { field: 'questionnaireStatus', in: [0] },
     },
-    {
-      name: 'finish',
-      label: { zh: '结束', en: 'End' },
-      code: 'questionnaire_edit',
-      placement: 'row',
-      verb: 'finish',
-      confirm: { zh: '确定提前结束该问卷?', en: 'End the questionnaire now?' },
-      when: RUNNING,
-      effect: { set: { questionnaireStatus: 3, endTime: '$now' }, from: RUNNING },
-    },
-    {
-      name: 'stop',
-      label: { zh: '停用', en: 'Stop' },
-      code: 'questionnaire_edit',
-      placement: 'row',
-      verb: 'stop',
-      confirm: { zh: '确定停用该问卷?', en: 'Stop the questionnaire?' },
-      when: RUNNING,
-      effect: { set: { questionnaireStatus: 4 }, from: RUNNING },
-      danger: true,
-    },
+    statusMove(
+      'finish',
+      { zh: '结束', en: 'End' },
+      { ...RUNNING, to: 3, set: { endTime: '$now' } },
+      {
+        code: 'questionnaire_edit',
+        verb: 'finish',
+        confirm: { zh: '确定提前结束该问卷?', en: 'End the questionnaire now?' },
+      },
+    ),
+    statusMove(
+      'stop',
+      { zh: '停用', en: 'Stop' },
+      { ...RUNNING, to: 4 },
+      {
+        code: 'questionnaire_edit',
+        verb: 'stop',
+        confirm: { zh: '确定停用该问卷?', en: 'Stop the questionnaire?' },
+        danger: true,
+      },
+    ),
     {
       name: 'result',
       label: { zh: '统计结果', en: 'Results' },

@@ -1,4 +1,5 @@
 import { defineResource, type ActionDef } from '../define';
+import { statusMove } from '../status-actions';
 
 const move = (
   name: string,
@@ -55,12 +56,11 @@ export const shareFacilityUserResource = defineResource({
     },
   ],
   actions: [
-    move('lend', '确认借出', 'Hand over', [2], {
-      effect: {
-        set: { borrowStatus: 3, actualBorrowTime: '$now' },
-        from: { field: 'borrowStatus', in: [2] },
-      },
-    }),
+    statusMove(
+      'lend',
+      { zh: '确认借出', en: 'Hand over' },
+      { field: 'borrowStatus', from: [2], to: 3, set: { actualBorrowTime: '$now' } },
+    ),
     move('giveBack', '确认归还', 'Returned', [3, 5], {
       verb: 'giveBack',
       reason: { field: 'returnRemark', label: { zh: '归还说明', en: 'Return note' }, maxLength: 200 },

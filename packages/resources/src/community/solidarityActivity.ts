@@ -1,4 +1,5 @@
 import { defineResource, type FieldDef } from '../define';
+import { statusMove } from '../status-actions';
 
 const time = (
   name: string,
@@ -47,26 +48,23 @@ export const solidarityActivityResource = defineResource({
     },
   ],
   actions: [
-    {
-      name: 'cancel',
-      label: { zh: '取消活动', en: 'Cancel' },
-      placement: 'row',
-      verb: 'activityCancel',
-      method: 'GET',
-      idParam: 'activityId',
-      danger: true,
-      reason: {
-        field: 'cancelReason',
-        label: { zh: '取消原因', en: 'Reason' },
-        required: '请输入取消原因',
-        maxLength: 200,
+    statusMove(
+      'cancel',
+      { zh: '取消活动', en: 'Cancel' },
+      { field: 'activityStatus', from: [0, 1, 2, 3], to: 5, set: { cancelTime: '$now' } },
+      {
+        verb: 'activityCancel',
+        method: 'GET',
+        idParam: 'activityId',
+        danger: true,
+        reason: {
+          field: 'cancelReason',
+          label: { zh: '取消原因', en: 'Reason' },
+          required: '请输入取消原因',
+          maxLength: 200,
+        },
       },
-      when: { field: 'activityStatus', in: [0, 1, 2, 3] },
-      effect: {
-        set: { activityStatus: 5, cancelReason: '$reason', cancelTime: '$now' },
-        from: { field: 'activityStatus', in: [0, 1, 2, 3] },
-      },
-    },
+    ),
   ],
   fields: [
     {

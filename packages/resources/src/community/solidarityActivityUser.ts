@@ -1,4 +1,5 @@
 import { defineResource } from '../define';
+import { personNameField } from '../person-fields';
 
 /** 民族团结活动报名 — domain model §6.1: a participant of a unity activity (a party activity's enrolment
  * without the member record, plus `nation` for the 各民族参与人数 statistics). Shown in the activity's
@@ -32,14 +33,7 @@ export const solidarityActivityUserResource = defineResource({
       ref: { resource: 'user', labelField: 'realName' },
       list: false,
     },
-    {
-      name: 'name',
-      kind: 'string',
-      label: { zh: '姓名', en: 'Name' },
-      required: '请输入姓名',
-      maxLength: 32,
-      search: 'like',
-    },
+    personNameField(),
     { name: 'phone', kind: 'phone', label: { zh: '电话', en: 'Phone' } },
     {
       name: 'nation',

@@ -1,4 +1,5 @@
 import { auditField, defineResource } from '../define';
+import { statusMove } from '../status-actions';
 import { publishFields } from './shared-fields';
 
 /** 通知公告 — domain model §3.6. Publishing (a domain verb) expands the audience into 通知对象 rows (read
@@ -29,17 +30,17 @@ export const sysNoticeResource = defineResource({
       confirm: { zh: '确定发布该公告? 发布后将通知所有对象', en: 'Publish the notice to its audience?' },
       when: { field: 'publishStatus', in: [0, 2] },
     },
-    {
-      name: 'withdraw',
-      label: { zh: '撤回', en: 'Withdraw' },
-      code: 'sys_notice_publish',
-      placement: 'row',
-      verb: 'withdraw',
-      confirm: { zh: '确定撤回该公告?', en: 'Withdraw the notice?' },
-      when: { field: 'publishStatus', in: [1] },
-      effect: { set: { publishStatus: 2 }, from: { field: 'publishStatus', in: [1] } },
-      danger: true,
-    },
+    statusMove(
+      'withdraw',
+      { zh: '撤回', en: 'Withdraw' },
+      { field: 'publishStatus', from: [1], to: 2 },
+      {
+        code: 'sys_notice_publish',
+        verb: 'withdraw',
+        confirm: { zh: '确定撤回该公告?', en: 'Withdraw the notice?' },
+        danger: true,
+      },
+    ),
   ],
   fields: [
     {

@@ -1,4 +1,5 @@
 import { columnOnly, defineResource } from '../define';
+import { statusMove } from '../status-actions';
 
 /** 纪检举报 — domain model §4.4: a resident's report of a cadre's misconduct. A new report enters the
  * DisciplineReport approval (纪检受理: passing accepts it, 处理中; rejecting is 不予受理); 办结 closes an
@@ -32,22 +33,19 @@ export const disciplineReportResource = defineResource({
     groups: 'secretary,admin',
   },
   actions: [
-    {
-      name: 'finish',
-      label: { zh: '办结', en: 'Close' },
-      placement: 'row',
-      when: { field: 'handleStatus', in: [1] },
-      reason: {
-        field: 'surveyOpinion',
-        label: { zh: '调查意见', en: 'Findings' },
-        required: '请输入调查意见',
-        maxLength: 2000,
+    statusMove(
+      'finish',
+      { zh: '办结', en: 'Close' },
+      { field: 'handleStatus', from: [1], to: 2, set: { handleTime: '$now' } },
+      {
+        reason: {
+          field: 'surveyOpinion',
+          label: { zh: '调查意见', en: 'Findings' },
+          required: '请输入调查意见',
+          maxLength: 2000,
+        },
       },
-      effect: {
-        set: { handleStatus: 2, surveyOpinion: '$reason', handleTime: '$now' },
-        from: { field: 'handleStatus', in: [1] },
-      },
-    },
+    ),
   ],
   fields: [
     {

@@ -1,4 +1,5 @@
 import { columnOnly, defineResource } from '../define';
+import { statusMove } from '../status-actions';
 
 /** 报名管理 — domain model §5.5 partyActivityUser: an activity's enrolments (a tab of the activity and
  * the 活动报名 screen). Server (domains/party/enrolment.ts): an enrolment is refused outside the
@@ -20,27 +21,21 @@ export const partyActivityUserResource = defineResource({
   labelField: 'memberName',
   defaultSort: [{ field: 'enrollTime', direction: 'desc' }],
   actions: [
-    {
-      name: 'approve',
-      label: { zh: '通过', en: 'Approve' },
-      placement: 'row',
-      when: { field: 'enrollStatus', in: [0] },
-      effect: { set: { enrollStatus: 1 }, from: { field: 'enrollStatus', in: [0] } },
-    },
-    {
-      name: 'reject',
-      label: { zh: '驳回', en: 'Reject' },
-      placement: 'row',
-      when: { field: 'enrollStatus', in: [0] },
-      reason: {
-        field: 'auditRemark',
-        label: { zh: '驳回理由', en: 'Reason' },
-        required: '请输入驳回理由',
-        maxLength: 500,
+    statusMove('approve', { zh: '通过', en: 'Approve' }, { field: 'enrollStatus', from: [0], to: 1 }),
+    statusMove(
+      'reject',
+      { zh: '驳回', en: 'Reject' },
+      { field: 'enrollStatus', from: [0], to: 2 },
+      {
+        reason: {
+          field: 'auditRemark',
+          label: { zh: '驳回理由', en: 'Reason' },
+          required: '请输入驳回理由',
+          maxLength: 500,
+        },
+        danger: true,
       },
-      effect: { set: { enrollStatus: 2, auditRemark: '$reason' }, from: { field: 'enrollStatus', in: [0] } },
-      danger: true,
-    },
+    ),
     {
       name: 'sign',
       label: { zh: '签到', en: 'Sign in' },

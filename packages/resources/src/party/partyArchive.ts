@@ -1,16 +1,10 @@
-import { columnOnly, defineResource, type FieldDef, type Label } from '../define';
+import { columnOnly, defineResource, type Label } from '../define';
+import { dictField as dict, textKeys } from '../dict-field';
+import { disableEnableActions } from '../status-actions';
+import { personNameField } from '../person-fields';
 import { partyBranchRef } from './branch-ref';
 
 const l = (zh: string, en: string): Label => ({ zh, en });
-/** A field of the system dictionary `code` (keys stored as int; `textKeys`: two-character text keys). */
-const dict = (name: string, label: Label, code: string, extra: Partial<FieldDef> = {}): FieldDef => ({
-  name,
-  kind: 'dict',
-  label,
-  dict: { code },
-  ...extra,
-});
-const textKeys = (code: string) => ({ dict: { code, valueType: 'string' as const }, maxLength: 2 });
 
 /** 党员档案 — domain model §5.2: the party-member master record, registered through an approval
  * (党员登记审核, audited at /party/partyarchiveaudit). */
@@ -30,35 +24,7 @@ export const partyArchiveResource = defineResource({
   labelField: 'name',
   defaultSort: [{ field: 'joinDate', direction: 'desc' }],
   // 停用 / 启用 (domain model §5.2: memberStatus 1 ↔ 2 with a reason, e.g. 出党, 去世, 转出)
-  actions: [
-    {
-      name: 'disable',
-      label: l('停用', 'Disable'),
-      placement: 'row',
-      when: { field: 'memberStatus', in: [1] },
-      reason: {
-        field: 'statusReason',
-        label: l('停用原因', 'Reason'),
-        required: '请输入停用原因',
-        maxLength: 200,
-      },
-      effect: { set: { memberStatus: 2, statusReason: '$reason' }, from: { field: 'memberStatus', in: [1] } },
-      danger: true,
-    },
-    {
-      name: 'enable',
-      label: l('启用', 'Enable'),
-      placement: 'row',
-      when: { field: 'memberStatus', in: [2] },
-      reason: {
-        field: 'statusReason',
-        label: l('启用原因', 'Reason'),
-        required: '请输入启用原因',
-        maxLength: 200,
-      },
-      effect: { set: { memberStatus: 1, statusReason: '$reason' }, from: { field: 'memberStatus', in: [2] } },
-    },
-  ],
+  actions: disableEnableActions('memberStatus', { enabled: 1, disabled: 2 }, 'statusReason', 200),
   process: {
     key: 'PartyArchive',
     name: '党员登记审核流程',
@@ -69,14 +35,7 @@ export const partyArchiveResource = defineResource({
     auditScreen: '/party/partyarchiveaudit',
   },
   fields: [
-    {
-      name: 'name',
-      kind: 'string',
-      label: l('姓名', 'Name'),
-      required: '请输入姓名',
-      maxLength: 32,
-      search: 'like',
-    },
+    personNameField(),
     { name: 'nameBo', kind: 'string', label: l('姓名(藏文)', 'Name (Tibetan)'), maxLength: 64, list: false },
     dict('sex', l('性别', 'Sex'), 'sex', { required: '请选择性别', search: 'equal' }),
     dict('nation', l('民族', 'Ethnicity'), 'nation', {

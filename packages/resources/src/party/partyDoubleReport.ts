@@ -1,4 +1,5 @@
 import { defineResource } from '../define';
+import { statusMove } from '../status-actions';
 import { partyBranchRef } from './branch-ref';
 
 /** 双报到管理 — domain model §5.3: an in-service member (or a unit's party organisation) reports to the
@@ -28,23 +29,20 @@ export const partyDoubleReportResource = defineResource({
     auditScreen: '/party/partydoublereportaudit',
   },
   actions: [
-    {
-      name: 'cancel',
-      label: { zh: '注销', en: 'Cancel' },
-      placement: 'row',
-      when: { field: 'reportStatus', in: [1] },
-      reason: {
-        field: 'cancelReason',
-        label: { zh: '注销原因', en: 'Reason' },
-        required: '请输入注销原因',
-        maxLength: 200,
+    statusMove(
+      'cancel',
+      { zh: '注销', en: 'Cancel' },
+      { field: 'reportStatus', from: [1], to: 3, set: { cancelTime: '$now' } },
+      {
+        reason: {
+          field: 'cancelReason',
+          label: { zh: '注销原因', en: 'Reason' },
+          required: '请输入注销原因',
+          maxLength: 200,
+        },
+        danger: true,
       },
-      effect: {
-        set: { reportStatus: 3, cancelReason: '$reason', cancelTime: '$now' },
-        from: { field: 'reportStatus', in: [1] },
-      },
-      danger: true,
-    },
+    ),
   ],
   fields: [
     {

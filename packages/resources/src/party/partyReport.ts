@@ -1,4 +1,5 @@
 import { columnOnly, defineResource } from '../define';
+import { statusMove } from '../status-actions';
 import { partyBranchRef } from './branch-ref';
 
 /** 思想汇报 — domain model §5.4: a member's report, 批阅 with a comment and optional points (credited to
@@ -31,23 +32,20 @@ export const partyReportResource = defineResource({
       },
       inputs: [{ name: 'score', kind: 'int', label: { zh: '奖励积分', en: 'Points' }, min: 0, max: 100 }],
     },
-    {
-      name: 'reject',
-      label: { zh: '退回', en: 'Return' },
-      placement: 'row',
-      when: { field: 'reviewStatus', in: [0] },
-      reason: {
-        field: 'reviewComment',
-        label: { zh: '退回原因', en: 'Reason' },
-        required: '请输入退回原因',
-        maxLength: 1000,
+    statusMove(
+      'reject',
+      { zh: '退回', en: 'Return' },
+      { field: 'reviewStatus', from: [0], to: 2, set: { reviewTime: '$now', reviewUserId: '$user' } },
+      {
+        reason: {
+          field: 'reviewComment',
+          label: { zh: '退回原因', en: 'Reason' },
+          required: '请输入退回原因',
+          maxLength: 1000,
+        },
+        danger: true,
       },
-      effect: {
-        set: { reviewStatus: 2, reviewComment: '$reason', reviewTime: '$now', reviewUserId: '$user' },
-        from: { field: 'reviewStatus', in: [0] },
-      },
-      danger: true,
-    },
+    ),
   ],
   fields: [
     {
