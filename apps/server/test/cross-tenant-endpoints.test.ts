@@ -105,6 +105,18 @@ describe("tenant B's administrator and tenant A's users", () => {
   });
 });
 
+describe("the platform administrator's user picker", () => {
+  it("lists one tenant's users when asked for it (a record's users belong to its tenant)", async () => {
+    const all = (await call(s.app, platform, 'GET', '/api/blade-user/page?size=500')).json().data.records;
+    const tenantsOf = (users: { tenantId: string }[]) => new Set(users.map((u) => u.tenantId));
+    expect(tenantsOf(all).has(A.tenantId) && tenantsOf(all).has(B.tenantId)).toBe(true);
+    const res = await call(s.app, platform, 'GET', `/api/blade-user/page?size=500&tenantId=${A.tenantId}`);
+    const users = res.json().data.records;
+    expect(users.map((u: { id: string }) => u.id)).toContain(A.adminUserId);
+    expect(tenantsOf(users)).toEqual(new Set([A.tenantId]));
+  });
+});
+
 describe("tenant B's administrator and tenant A's roles and top menus", () => {
   it("cannot grant menus to A's roles nor read A's grants", async () => {
     const menu = await s.db.kysely

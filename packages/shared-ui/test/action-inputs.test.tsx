@@ -53,7 +53,7 @@ const ticketDef = defineResource({
   ],
 });
 
-const rows = [
+const rows: Record<string, unknown>[] = [
   { id: '1', title: '楼道垃圾', handleStatus: 0, ownerId: '7' },
   { id: '2', title: '已办结的', handleStatus: 2, ownerId: '7' },
   { id: '3', title: '别人的', handleStatus: 0, ownerId: '8' },
@@ -117,6 +117,52 @@ describe('action inputs', () => {
     const call = calls.find((c) => c.url === '/api/ticket/assign')!;
     expect(call.method).toBe('post');
     expect(call.params).toEqual({ ids: '1', handleUserId: '1024', remark: '请尽快处理' });
+  });
+
+  it('offers the users of the row’s tenant only, even to the platform administrator', async () => {
+    useSessionStore.getState().setUser({ user_id: '1', tenant_id: '000000' } as never);
+    const userRefDef = defineResource({
+      ...ticketDef,
+      actions: [
+        {
+          ...ticketDef.actions![0]!,
+          inputs: [
+            {
+              name: 'handleUserId',
+              kind: 'ref',
+              label: label('承办人'),
+              ref: { resource: 'user', labelField: 'realName' },
+            },
+          ],
+          reason: undefined,
+        },
+      ],
+    });
+    rows[0]!.tenantId = '100001';
+    try {
+      render(
+        <App>
+          <ResourcePage def={userRefDef} />
+        </App>,
+      );
+      await screen.findByText('楼道垃圾');
+      fireEvent.click(within(rowOf('楼道垃圾')).getByRole('button', { name: /转办|更多/ }));
+      const item = screen.queryByRole('menuitem', { name: '转办' });
+      if (item) fireEvent.click(item);
+      const dialog = (await screen.findByText('承办人')).closest('.ant-modal') as HTMLElement;
+      await act(async () => {
+        fireEvent.click(dialog.querySelector('.ant-select') as HTMLElement);
+      });
+      await waitFor(() => expect(calls.some((c) => c.url === '/api/blade-user/page')).toBe(true));
+      expect(calls.find((c) => c.url === '/api/blade-user/page')!.params).toEqual({
+        current: 1,
+        size: 10,
+        tenantId: '100001',
+      });
+    } finally {
+      delete rows[0]!.tenantId;
+      useSessionStore.getState().setUser(undefined);
+    }
   });
 
   it('shows a `mine` action only on the signed-in user’s own rows', async () => {

@@ -4,6 +4,7 @@ import type { ResourceDef } from '@tongxin/resources';
 import { FlowChartDialog, type FlowChartTarget } from '../flow/FlowChartDialog';
 import { HistoryTimeline } from '../flow/HistoryTimeline';
 import { useCrudT, useLabel } from '../resource/i18n';
+import { useRowsTenant } from '../resource/record-tenant';
 import { RecordView } from '../resource/RecordView';
 import { AUDIT_STATUS_FIELD, type ProcessCalls, type TaskRecord } from './process-calls';
 import { TaskMoves } from './TaskMoves';
@@ -31,6 +32,7 @@ export function AuditDrawer({
   const [comment, setComment] = useState('');
   const [busy, setBusy] = useState<'pass' | 'reject'>();
   const [chart, setChart] = useState<FlowChartTarget>();
+  const tenant = useRowsTenant(record ? [record] : []);
   const width = Math.max(def.drawerWidth ?? 600, 1000);
   const fields = [...def.fields.filter((f) => f.view !== false && !f.secret), AUDIT_STATUS_FIELD];
   const instanceId = record?.flow?.processInstanceId ?? (record?.processInstanceId as string | undefined);
@@ -101,7 +103,9 @@ export function AuditDrawer({
             <Button danger loading={busy === 'reject'} onClick={() => void deal(false)}>
               {t('reject')}
             </Button>
-            {record?.flow?.taskId && <TaskMoves taskId={record.flow.taskId} onDone={onDone} />}
+            {record?.flow?.taskId && (
+              <TaskMoves taskId={record.flow.taskId} tenantId={tenant} onDone={onDone} />
+            )}
           </Space>
         </Form>
       )}

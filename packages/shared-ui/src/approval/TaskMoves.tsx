@@ -7,9 +7,18 @@ import { taskMoves } from './process-calls';
 
 type Move = 'transfer' | 'return';
 
-/** 转办 (to another user) and 退回 (to a step already passed) for the task open on the audit screen, with
- * the to-do list's handle button; each asks for its target and a comment and then closes the task. */
-export function TaskMoves({ taskId, onDone }: { taskId: string; onDone: () => void }) {
+/** 转办 (to another user of the record's tenant `tenantId`) and 退回 (to a step already passed) for the
+ * task open on the audit screen, with the to-do list's handle button; each asks for its target and a
+ * comment and then closes the task. */
+export function TaskMoves({
+  taskId,
+  tenantId,
+  onDone,
+}: {
+  taskId: string;
+  tenantId?: string;
+  onDone: () => void;
+}) {
   const t = useCrudT();
   const { message } = App.useApp();
   const allowed = usePermission('work_todo_handle');
@@ -64,7 +73,7 @@ export function TaskMoves({ taskId, onDone }: { taskId: string; onDone: () => vo
         <Form layout="vertical">
           <Form.Item label={move === 'transfer' ? t('transferTo') : t('returnTo')} required>
             {move === 'transfer' ? (
-              <UserSelect value={target} onChange={(v) => setTarget(v || undefined)} />
+              <UserSelect tenantId={tenantId} value={target} onChange={(v) => setTarget(v || undefined)} />
             ) : (
               <Select
                 value={target}

@@ -3,6 +3,8 @@ import { Form, Input, Modal } from 'antd';
 import type { ActionDef } from '@tongxin/resources';
 import { FieldInput, toWireValue, useRules } from './fields';
 import { useCrudT, useLabel } from './i18n';
+import { RecordTenant, useRowsTenant } from './record-tenant';
+import type { Row } from './wire';
 
 /** What the user answered in an action's dialog: the reason, and the values of its `inputs` (wire form,
  * by field name). */
@@ -19,10 +21,13 @@ export const asksInDialog = (action: ActionDef): boolean => Boolean(action.reaso
  * rules; `onOk` gets the answers. A refused call keeps the dialog open. */
 export function ReasonDialog({
   action,
+  rows,
   onOk,
   onCancel,
 }: {
   action: ActionDef;
+  /** The rows the action applies to: the users its inputs name belong to their tenant. */
+  rows: Row[];
   onOk: (answers: ActionAnswers) => Promise<void>;
   onCancel: () => void;
 }) {
@@ -31,6 +36,7 @@ export function ReasonDialog({
   const rulesOf = useRules();
   const [form] = Form.useForm<Record<string, unknown>>();
   const [busy, setBusy] = useState(false);
+  const tenant = useRowsTenant(rows);
   const { reason, inputs = [] } = action;
   const submit = async () => {
     let values: Record<string, unknown>;
@@ -67,22 +73,24 @@ export function ReasonDialog({
       destroyOnHidden
     >
       {action.confirm && <p>{label(action.confirm)}</p>}
-      <Form form={form} layout="vertical">
-        {inputs.map((f) => (
-          <Form.Item key={f.name} name={f.name} label={label(f.label)} rules={rulesOf(f)}>
-            <FieldInput field={f} />
-          </Form.Item>
-        ))}
-        {reason && (
-          <Form.Item
-            name={reason.field}
-            label={label(reason.label)}
-            rules={reason.required ? [{ required: true, whitespace: true, message: reason.required }] : []}
-          >
-            <Input.TextArea rows={3} maxLength={reason.maxLength} showCount={!!reason.maxLength} />
-          </Form.Item>
-        )}
-      </Form>
+      <RecordTenant.Provider value={tenant}>
+        <Form form={form} layout="vertical">
+          {inputs.map((f) => (
+            <Form.Item key={f.name} name={f.name} label={label(f.label)} rules={rulesOf(f)}>
+              <FieldInput field={f} />
+            </Form.Item>
+          ))}
+          {reason && (
+            <Form.Item
+              name={reason.field}
+              label={label(reason.label)}
+              rules={reason.required ? [{ required: true, whitespace: true, message: reason.required }] : []}
+            >
+              <Input.TextArea rows={3} maxLength={reason.maxLength} showCount={!!reason.maxLength} />
+            </Form.Item>
+          )}
+        </Form>
+      </RecordTenant.Provider>
     </Modal>
   );
 }

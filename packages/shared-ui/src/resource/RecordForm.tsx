@@ -3,6 +3,7 @@ import { Col, Form, Row as GridRow, type FormInstance } from 'antd';
 import { meets, type FieldDef } from '@tongxin/resources';
 import { FieldInput, toFormValue, useRules } from './fields';
 import { useLabel } from './i18n';
+import { RecordTenant, useRowsTenant } from './record-tenant';
 import type { Row } from './wire';
 
 export type FormMode = 'add' | 'edit';
@@ -65,39 +66,42 @@ export function RecordForm({
   const initial = initialValues(fields, mode, record, defaults);
   const edited = Form.useWatch((values: Record<string, unknown>) => values, { form, preserve: true });
   const state = recordState(record, initial, edited);
+  const tenant = useRowsTenant(record ? [record] : []);
   return (
-    <Form name={name} form={form} layout="vertical" validateTrigger="onBlur" initialValues={initial}>
-      <GridRow gutter={16}>
-        {fields
-          .filter((field) => meets(state, field.visibleWhen))
-          .map((field) => {
-            const wide =
-              width >= 800 &&
-              !['text', 'richtext', 'images', 'files'].includes(field.kind) &&
-              !field.multiline;
-            const extra = required?.[field.name];
-            return (
-              <Col key={field.name} span={wide ? 12 : 24}>
-                <Form.Item
-                  name={field.name}
-                  label={label(field.label)}
-                  extra={field.help && label(field.help)}
-                  rules={[
-                    // a secret left empty on edit keeps the stored one
-                    ...rulesOf(mode === 'edit' && field.secret ? { ...field, required: undefined } : field),
-                    ...(extra ? [{ required: true, message: extra }] : []),
-                  ]}
-                  validateTrigger={['onBlur', 'onChange']}
-                >
-                  <FieldInput
-                    field={field}
-                    disabled={disabled?.includes(field.name) || field.disabledOn?.includes(mode)}
-                  />
-                </Form.Item>
-              </Col>
-            );
-          })}
-      </GridRow>
-    </Form>
+    <RecordTenant.Provider value={tenant}>
+      <Form name={name} form={form} layout="vertical" validateTrigger="onBlur" initialValues={initial}>
+        <GridRow gutter={16}>
+          {fields
+            .filter((field) => meets(state, field.visibleWhen))
+            .map((field) => {
+              const wide =
+                width >= 800 &&
+                !['text', 'richtext', 'images', 'files'].includes(field.kind) &&
+                !field.multiline;
+              const extra = required?.[field.name];
+              return (
+                <Col key={field.name} span={wide ? 12 : 24}>
+                  <Form.Item
+                    name={field.name}
+                    label={label(field.label)}
+                    extra={field.help && label(field.help)}
+                    rules={[
+                      // a secret left empty on edit keeps the stored one
+                      ...rulesOf(mode === 'edit' && field.secret ? { ...field, required: undefined } : field),
+                      ...(extra ? [{ required: true, message: extra }] : []),
+                    ]}
+                    validateTrigger={['onBlur', 'onChange']}
+                  >
+                    <FieldInput
+                      field={field}
+                      disabled={disabled?.includes(field.name) || field.disabledOn?.includes(mode)}
+                    />
+                  </Form.Item>
+                </Col>
+              );
+            })}
+        </GridRow>
+      </Form>
+    </RecordTenant.Provider>
   );
 }

@@ -19,6 +19,7 @@ import { Uploader, parseFileList } from '../widgets/Uploader';
 import { TableSelect, TreePick, UserSelect } from '../widgets/pickers';
 import { dictItems, useDictStore } from './dict-store';
 import { useCrudT, useLabel } from './i18n';
+import { useRecordTenant } from './record-tenant';
 import { resourceCalls, type Row, type TreeNode } from './wire';
 
 export const resourceByName = (name: string): ResourceDef | undefined =>
@@ -382,8 +383,8 @@ function PickDialogInput({
   );
 }
 
-/** A reference: tree resources (and menus) as a tree select; users through the user picker; others
- * through `<path>/select`. */
+/** A reference: tree resources (and menus) as a tree select; users through the user picker (of the
+ * record's tenant, see record-tenant.tsx); others through `<path>/select`. */
 function RefInput({
   field,
   value,
@@ -401,9 +402,11 @@ function RefInput({
 }) {
   const target = field.ref!.resource;
   const multiple = !!field.ref!.multiple;
+  const tenant = useRecordTenant();
   if (target === 'user')
     return (
       <UserSelect
+        tenantId={tenant}
         multiple={multiple}
         value={value as string}
         onChange={(v) => onChange?.(v)}

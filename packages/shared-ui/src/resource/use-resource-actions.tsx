@@ -109,6 +109,7 @@ export function useResourceActions(args: {
   const dialog = asking && (
     <ReasonDialog
       action={asking.action}
+      rows={asking.rows}
       onCancel={() => setAsking(undefined)}
       onOk={async (answers) => {
         await perform(asking.action, asking.rows, answers);

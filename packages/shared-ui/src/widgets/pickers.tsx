@@ -1,4 +1,4 @@
-import { useEffect, useState, type Key } from 'react';
+import { useEffect, useMemo, useState, type Key } from 'react';
 import { Modal, Select, Table, TreeSelect, type TableColumnsType } from 'antd';
 import { http, type R } from '@tongxin/api-client';
 import { useCrudT } from '../resource/i18n';
@@ -25,6 +25,8 @@ export interface TableSelectProps {
   multiple?: boolean;
   /** Rows load as a lazy tree (rows with hasChildren expand on demand). */
   lazyTree?: boolean;
+  /** Query parameters of every list read, under the user's search (e.g. `tenantId`). */
+  params?: Record<string, string>;
   /** Where the labels of saved values are read: a `select` endpoint answering `?ids=a,b` with
    * `[{id, <labelField>}]`. Without it a saved value the dialog has not listed shows its id. */
   labelsUrl?: string;
@@ -72,6 +74,7 @@ export function TableSelect(props: TableSelectProps) {
     labelField,
     multiple = true,
     lazyTree,
+    params,
     labelsUrl,
     value,
     onChange,
@@ -80,7 +83,7 @@ export function TableSelect(props: TableSelectProps) {
   } = props;
   const t = useCrudT();
   const [open, setOpen] = useState(false);
-  const list = usePickerRows(url, !!lazyTree, open);
+  const list = usePickerRows(url, !!lazyTree, open, params);
   const [selected, setSelected] = useState<Key[]>([]);
   const ids = value ? value.split(',').filter(Boolean) : [];
   const [picked, setPicked] = usePicked(labelsUrl, ids);
@@ -175,13 +178,21 @@ type PickerProps = Omit<TableSelectProps, 'title' | 'url' | 'columns' | 'labelFi
 type EndpointProps = { url?: string; labelsUrl?: string };
 
 /** 请选择用户: users searchable by realName, idCard and phone; returns the chosen users by id. The list
- * is `/api/blade-user/page` (the user screen's view permission); saved values are named through
- * `/api/blade-user/select?ids=` (readable by the screens that pick users). */
-export function UserSelect({ url, labelsUrl, ...props }: PickerProps & EndpointProps) {
+ * is `/api/blade-user/page` (the user screen's view permission), of `tenantId` only when given (the
+ * platform administrator's page spans every tenant; a record's users belong to its tenant); saved values
+ * are named through `/api/blade-user/select?ids=` (readable by the screens that pick users). */
+export function UserSelect({
+  url,
+  labelsUrl,
+  tenantId,
+  ...props
+}: PickerProps & EndpointProps & { tenantId?: string }) {
   const t = useCrudT();
+  const params = useMemo(() => (tenantId ? { tenantId } : undefined), [tenantId]);
   return (
     <TableSelect
       {...props}
+      params={params}
       title={t('selectUser')}
       url={url ?? '/api/blade-user/page'}
       labelsUrl={labelsUrl ?? '/api/blade-user/select'}

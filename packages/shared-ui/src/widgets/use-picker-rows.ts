@@ -24,29 +24,30 @@ async function fetchRows(url: string, lazyTree: boolean, current: number, filter
 }
 
 /** The rows of a picker dialog while it is open: a page of 10 (or a lazy tree's roots), searchable;
- * read again each time the dialog opens. */
-export function usePickerRows(url: string, lazyTree: boolean, open: boolean) {
+ * read again each time the dialog opens. `fixed`: query parameters of every read (the tenant the rows
+ * must belong to), under the user's search. */
+export function usePickerRows(url: string, lazyTree: boolean, open: boolean, fixed?: Record<string, string>) {
   const [current, setCurrent] = useState(1);
   const [filters, setFilters] = useState<Record<string, unknown>>({});
   const [answer, setAnswer] = useState<Answer>({ ticket: '', rows: [], total: 0 });
-  const ticket = JSON.stringify([url, lazyTree, current, filters]);
+  const ticket = JSON.stringify([url, lazyTree, current, filters, fixed]);
 
   useEffect(() => {
     if (!open) return;
     let alive = true;
-    fetchRows(url, lazyTree, current, filters)
+    fetchRows(url, lazyTree, current, { ...filters, ...fixed })
       .then((got) => alive && setAnswer({ ticket, ...got }))
       // the http client showed the message
       .catch(() => alive && setAnswer((old) => ({ ...old, ticket })));
     return () => {
       alive = false;
     };
-  }, [open, url, lazyTree, current, filters, ticket]);
+  }, [open, url, lazyTree, current, filters, fixed, ticket]);
 
   /** A lazy tree row opened: its children are read then. */
   const expand = async (expanded: boolean, row: Row) => {
     if (!expanded || !lazyTree || (row.children && row.children.length)) return;
-    const res = await http.get<R<Row[]>>(url, { params: { parentId: row.id } });
+    const res = await http.get<R<Row[]>>(url, { params: { ...fixed, parentId: row.id } });
     const kids = (res.data.data ?? []).map((r) => (r.hasChildren ? { ...r, children: [] } : r));
     const put = (list: Row[]): Row[] =>
       list.map((r) =>
