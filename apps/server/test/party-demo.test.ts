@@ -113,6 +113,66 @@ describe('party demo data', () => {
       }
   });
 
+  it('binds report writers to residents’ app accounts, so a review can grant them points', async () => {
+    for (const tenant of ['000000', DEMO_TENANT]) {
+      const linked = await s.db.kysely
+        .selectFrom('app_party_archive as a')
+        .innerJoin('blade_user as u', 'u.id', 'a.app_user_id')
+        .innerJoin('app_household as h', 'h.id', 'a.household_id')
+        .select([
+          'a.id',
+          'a.name',
+          'a.id_card',
+          'u.real_name',
+          'u.user_type',
+          'u.id as user_id',
+          'h.app_user_id',
+          'h.id_card as card',
+        ])
+        .where('a.tenant_id', '=', tenant)
+        .execute();
+      expect(linked.length, tenant).toBeGreaterThanOrEqual(10);
+      // one person on both sides: the member is the resident holding the account
+      for (const m of linked)
+        expect([m.name, m.user_type, String(m.app_user_id), m.id_card]).toEqual([
+          m.real_name,
+          2,
+          String(m.user_id),
+          m.card,
+        ]);
+    }
+    const report = await s.db.kysely
+      .selectFrom('app_party_report as r')
+      .innerJoin('app_party_archive as a', 'a.id', 'r.party_archive_id')
+      .select(['r.id', 'r.member_name', 'a.name', 'a.app_user_id'])
+      .where('r.tenant_id', '=', DEMO_TENANT)
+      .where('r.review_status', '=', 0)
+      .where('a.app_user_id', 'is not', null)
+      .orderBy('r.id')
+      .executeTakeFirstOrThrow();
+    expect(report.member_name).toBe(report.name);
+    const token = await login(s.app, { tenantId: DEMO_TENANT });
+    const res = await call(
+      s.app,
+      token,
+      'POST',
+      `/api/app_party_report/partyReport/review?ids=${report.id}`,
+      {
+        reviewComment: '认真深刻',
+        score: 5,
+      },
+    );
+    expect(res.statusCode, res.body).toBe(200);
+    const flow = await s.db.kysely
+      .selectFrom('app_score_flow')
+      .select(['app_user_id', 'score'])
+      .where('source_id', '=', String(report.id))
+      .execute();
+    expect(flow.map((f) => [String(f.app_user_id), Number(f.score)])).toEqual([
+      [String(report.app_user_id), 5],
+    ]);
+  });
+
   it('adds nothing when seeded twice', async () => {
     const counts = async () =>
       Promise.all(

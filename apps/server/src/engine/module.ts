@@ -52,6 +52,9 @@ export interface DomainModule {
   routes?: (app: FastifyInstance, ctx: AppContext) => void;
   /** the domain's part of the demo seed, in its transaction after the demo organisation exists */
   seedDemo?: (args: DemoSeedArgs) => Promise<void>;
+  /** the domain's links to other domains' demo data (party members bound to residents' app accounts),
+   * in the same transaction once every domain's `seedDemo` ran: it reads their rows, imports nothing */
+  linkDemo?: (args: DemoSeedArgs) => Promise<void>;
 }
 
 /** What the server attaches to one definition. */

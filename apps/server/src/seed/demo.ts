@@ -308,7 +308,8 @@ async function isFresh(q: Db): Promise<boolean> {
 }
 
 /** Seeds the demo organisation into a fresh database (see the module comment), then each domain's part
- * of the demo data (DomainModule.seedDemo). Idempotent. */
+ * of the demo data (DomainModule.seedDemo), then their links across domains (DomainModule.linkDemo).
+ * Idempotent. */
 export async function seedDemo(
   db: Database,
   domains: readonly DomainModule[] = defaultDomains,
@@ -381,7 +382,9 @@ export async function seedDemo(
       creatorAudit: audit(creator, creatorDept),
       tenantAudit: audit(),
     });
-    for (const d of domains) await d.seedDemo?.({ trx, tenantIds: [PLATFORM_TENANT, DEMO_TENANT] });
+    const parts = { trx, tenantIds: [PLATFORM_TENANT, DEMO_TENANT] };
+    for (const d of domains) await d.seedDemo?.(parts);
+    for (const d of domains) await d.linkDemo?.(parts);
     return { created: true };
   });
 }

@@ -7,6 +7,7 @@ import { archiveAliasRoutes } from './archive.js';
 import { overviewRoutes } from './overview.js';
 import { appraiseUserApproval, disciplineReportApproval, doubleReportApproval } from './approvals.js';
 import { aliasPath, appraiseHooks, appraiseUserHooks } from './appraise.js';
+import { linkPartyDemo } from './demo-links.js';
 import { seedPartyDemo } from './demo-seed.js';
 import { articleHooks, replyHooks, stampOnInsert, viewDetailVerb } from './content.js';
 import { disciplineReportHooks } from './discipline-report.js';
@@ -46,5 +47,5 @@ export const partyDomain = domain(
     disciplineReport: { hooks: disciplineReportHooks, approval: disciplineReportApproval },
     disciplineReportReply: { hooks: replyHooks },
   },
-  { seedDemo: seedPartyDemo, routes: overviewRoutes },
+  { seedDemo: seedPartyDemo, linkDemo: linkPartyDemo, routes: overviewRoutes },
 );
