@@ -1,3 +1,4 @@
+import { fieldProblem, partyReportResource } from '@tongxin/resources';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addTenantWithUser } from './fixtures.js';
 import { call, login, startTestServer, type TestServer } from './harness.js';
@@ -11,6 +12,7 @@ let resident: { userId: string; deptId: string };
 let member: string;
 const DEPT = '/api/app_party_dept/dept';
 const REPORT = '/api/app_party_report/partyReport';
+const partyReportReview = partyReportResource.actions!.find((a) => a.name === 'review')!;
 
 beforeAll(async () => {
   s = await startTestServer();
@@ -62,9 +64,12 @@ describe('member report review', () => {
     const id = await addReport('三季度思想汇报', member);
     const bad = await post(`${REPORT}/review?ids=${id}`, { reviewComment: '好', score: 101 });
     expect([bad.statusCode, bad.json().msg]).toEqual([400, '奖励积分必须在0到100之间']);
-    expect((await post(`${REPORT}/review?ids=${id}`, { reviewComment: '好', score: 'x' })).statusCode).toBe(
-      400,
-    );
+    // the input field's rules (packages/resources/src/rules), as the dialog's form checks them
+    const negative = await post(`${REPORT}/review?ids=${id}`, { reviewComment: '好', score: -1 });
+    expect([negative.statusCode, negative.json().msg]).toEqual([400, '奖励积分必须在0到100之间']);
+    const text = await post(`${REPORT}/review?ids=${id}`, { reviewComment: '好', score: 'x' });
+    expect([text.statusCode, text.json().msg]).toEqual([400, '奖励积分必须是整数']);
+    expect(fieldProblem(partyReportReview.inputs![0]!, 101)?.zh).toBe('奖励积分必须在0到100之间');
     expect(await ledger(resident.userId)).toEqual([]);
     const res = await post(`${REPORT}/review?ids=${id}`, { reviewComment: '认真深刻', score: 5 });
     expect(res.statusCode, res.body).toBe(200);

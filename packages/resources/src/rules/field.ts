@@ -60,6 +60,8 @@ export function normalizeValue(field: FieldDef, value: unknown): unknown {
 
 function rangeProblem(field: FieldDef, n: number): Label | undefined {
   const { label, min, max } = field;
+  if (min !== undefined && max !== undefined && (n < min || n > max))
+    return { zh: `${label.zh}必须在${min}到${max}之间`, en: `${label.en} is between ${min} and ${max}` };
   if (min !== undefined && n < min)
     return { zh: `${label.zh}不能小于${min}`, en: `${label.en} is at least ${min}` };
   if (max !== undefined && n > max)

@@ -9,6 +9,7 @@ import type { AuthUser } from '../../auth/tokens.js';
 import type { Row, Trx } from '../../db/database.js';
 import type { ResourceHooks } from '../../engine/crud/hooks.js';
 import type { ResourceEngine } from '../../engine/crud/resource-engine.js';
+import { validateInputs } from '../../engine/crud/validate.js';
 import type { VerbHandler } from '../../engine/module.js';
 import { badRequest, done, notFound } from '../../http/envelope.js';
 import { idempotent } from '../../http/idempotency.js';
@@ -31,7 +32,7 @@ interface ReviewCall {
 /** The action's whole-number input: the points the reviewer grants. */
 const pointsInput = (action: ActionDef): FieldDef | undefined => action.inputs?.find((f) => f.kind === 'int');
 
-/** The ids, the comment (required) and the points (an optional whole number within the action's range). */
+/** The ids, the comment (required) and the points (an optional whole number within the input's range). */
 function readReview(request: FastifyRequest, action: ActionDef): ReviewCall {
   const params = requestParams(request);
   const body = (request.body && typeof request.body === 'object' ? request.body : {}) as Record<
@@ -44,14 +45,9 @@ function readReview(request: FastifyRequest, action: ActionDef): ReviewCall {
   if (!comment) throw badRequest(reason.required ?? `请输入${reason.label.zh}`);
   if (reason.maxLength && [...comment].length > reason.maxLength)
     throw badRequest(`${reason.label.zh}长度不能超过${reason.maxLength}个字符`);
+  // the points by the input field's rules (whole number, the action's range), as the dialog checks them
   const amount = pointsInput(action)!;
-  const raw = body[amount.name] ?? params[amount.name];
-  const text = raw === undefined || raw === null ? '' : String(raw).trim();
-  const min = amount.min ?? 0;
-  const max = amount.max ?? Number.MAX_SAFE_INTEGER;
-  if (text && !/^-?\d{1,9}$/.test(text)) throw badRequest(`${amount.label.zh}必须是整数`);
-  const points = text ? Number(text) : 0;
-  if (points < min || points > max) throw badRequest(`${amount.label.zh}必须在${min}到${max}之间`);
+  const points = Number(validateInputs(action, { ...params, ...body })[amount.name] ?? 0);
   return { ids, comment, points };
 }
 

@@ -6,6 +6,7 @@ import {
   isNotNull,
   isWritable,
   requiredMessage,
+  type ActionDef,
   type FieldDef,
   type ResourceDef,
 } from '@tongxin/resources';
@@ -75,8 +76,24 @@ export function validateBody(
   body: Record<string, unknown>,
   isNew: boolean,
 ): Record<string, unknown> {
+  return validateFields(def.fields, body, isNew);
+}
+
+/** The values an action's dialog asked for (`ActionDef.inputs`), from the call's parameters, checked by
+ * each input field's rules as a form field is: field name → value (null when left empty). */
+export function validateInputs(action: ActionDef, params: Record<string, unknown>): Record<string, unknown> {
+  const inputs = action.inputs ?? [];
+  const values = validateFields(inputs, params, true);
+  return Object.fromEntries(inputs.map((f) => [f.name, values[columnOf(f)] ?? null]));
+}
+
+function validateFields(
+  fields: FieldDef[],
+  body: Record<string, unknown>,
+  isNew: boolean,
+): Record<string, unknown> {
   const values: Record<string, unknown> = {};
-  for (const f of def.fields) {
+  for (const f of fields) {
     if (!isWritable(f)) continue;
     const present = Object.hasOwn(body, f.name);
     const v = body[f.name];
