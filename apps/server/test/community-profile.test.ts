@@ -103,4 +103,55 @@ describe('profile change review', () => {
     expect((await account()).phone).toBe('13800000002');
     expect((await call(s.app, resident, 'POST', `${LOG}/pass?ids=${id}`, {})).statusCode).toBe(403);
   });
+
+  it('amends the own waiting request when submit names its id (spec §7: submit adds and updates)', async () => {
+    const id = (
+      await call(s.app, resident, 'POST', `${LOG}/submit`, { after: { phone: '13900000004' } })
+    ).json().data.id;
+    const count = async () =>
+      (await s.db.kysely.selectFrom('blade_update_user_log').select('id').execute()).length;
+    const before = await count();
+    const amended = await call(s.app, resident, 'POST', `${LOG}/submit`, {
+      id,
+      after: { phone: '13900000005', realName: '达瓦卓嘎' },
+    });
+    expect([amended.statusCode, amended.json().data?.id], amended.body).toEqual([200, id]);
+    expect(await count()).toBe(before);
+    const log = (await call(s.app, admin, 'GET', `${LOG}/detail?id=${id}`)).json().data;
+    expect(log).toMatchObject({
+      changedFields: 'phone',
+      auditStatus: 0,
+      changeSummary: '手机号: 13800000002 → 13900000005',
+    });
+    // the review decides the amended values
+    expect((await call(s.app, admin, 'POST', `${LOG}/pass?ids=${id}`, {})).json().msg).toBe('审核通过');
+    expect((await account()).phone).toBe('13900000005');
+    // a decided request, another's or an unknown id is refused, nothing written
+    const decided = await call(s.app, resident, 'POST', `${LOG}/submit`, {
+      id,
+      after: { phone: '13900000006' },
+    });
+    expect([decided.statusCode, decided.json().msg]).toEqual([400, '该申请已审核，不能修改']);
+    const other = await addTenantWithUser(s.db, { tenantId: '000000', account: 'other', menuCodes: [] });
+    const stranger = await login(s.app, { account: 'other', password: 'secret' });
+    const waiting = (
+      await call(s.app, resident, 'POST', `${LOG}/submit`, { after: { phone: '13900000007' } })
+    ).json().data.id;
+    for (const [token, target] of [
+      [stranger, waiting],
+      [resident, '123456789'],
+    ] as const) {
+      const res = await call(s.app, token, 'POST', `${LOG}/submit`, {
+        id: target,
+        after: { phone: '13900000008' },
+      });
+      expect([res.statusCode, res.json().msg]).toEqual([404, '资料变更申请不存在']);
+    }
+    expect((await call(s.app, resident, 'POST', `${LOG}/submit`, { id: 'x1', after: {} })).json().msg).toBe(
+      '主键格式不正确',
+    );
+    const still = (await call(s.app, admin, 'GET', `${LOG}/detail?id=${waiting}`)).json().data;
+    expect(still.changeSummary).toBe('手机号: 13900000005 → 13900000007');
+    expect(other.userId).toBeTruthy();
+  });
 });

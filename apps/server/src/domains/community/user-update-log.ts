@@ -1,12 +1,13 @@
 /** 资料审核 (domain model §2.3): a resident asks to change their profile (the app's `submit`: the
  * fields they change, recorded with what they were); the UserUpdateLog process decides it, from the
  * review screen's 通过 / 驳回, and passing writes the new values to the account in the same transaction. */
+import { isId } from '@tongxin/resources';
 import { requireUser } from '../../auth/guard.js';
 import type { AuthUser } from '../../auth/tokens.js';
 import type { Row, Trx } from '../../db/database.js';
 import type { ApprovalHandler } from '../../engine/approval/move-record.js';
 import type { ResourceBehaviour, VerbHandler } from '../../engine/module.js';
-import { badRequest, done, ok } from '../../http/envelope.js';
+import { badRequest, done, notFound, ok } from '../../http/envelope.js';
 import { requestParams } from '../../http/params.js';
 import { callIds } from './rows.js';
 import { decideRows } from './task-deal.js';
@@ -21,6 +22,9 @@ const CHANGEABLE: Record<string, { column: string; label: string; max: number }>
   sex: { column: 'sex', label: '性别', max: 1 },
   communityId: { column: 'dept_id', label: '所属社区', max: 19 },
 };
+
+/** audit_status of a request waiting for review. */
+const WAITING = 0;
 
 /** user_change_type of a change: 所属社区 3, 实名信息 2 (name), else 基本信息 1. */
 const changeTypeOf = (fields: string[]) =>
@@ -48,48 +52,77 @@ async function accountOf(trx: Trx, user: AuthUser): Promise<Row> {
   return row;
 }
 
+/** The columns of a request for `changes`: the fields that differ from the account, with what they
+ * were; refused when nothing changes or the community is not the tenant's. */
+async function requestValues(trx: Trx, user: AuthUser, changes: Record<string, string>) {
+  const account = await accountOf(trx, user);
+  const fields = Object.keys(changes).filter(
+    (k) => String(account[CHANGEABLE[k]!.column] ?? '') !== changes[k],
+  );
+  if (!fields.length) throw badRequest('资料没有变化');
+  if (fields.includes('communityId')) {
+    const dept = await trx
+      .selectFrom('blade_dept')
+      .select('id')
+      .where('id', '=', changes.communityId!)
+      .where('tenant_id', '=', user.tenantId)
+      .where('is_deleted', '=', 0)
+      .executeTakeFirst();
+    if (!dept) throw badRequest('所属社区不存在');
+  }
+  const before = Object.fromEntries(fields.map((f) => [f, account[CHANGEABLE[f]!.column] ?? null]));
+  const after = Object.fromEntries(fields.map((f) => [f, changes[f]]));
+  const summary = fields
+    .map((f) => `${CHANGEABLE[f]!.label}: ${String(before[f] ?? '')} → ${after[f]}`)
+    .join('\n');
+  return {
+    change_type: changeTypeOf(fields),
+    changed_fields: fields.join(','),
+    change_summary: summary,
+    before_json: JSON.stringify(before),
+    after_json: JSON.stringify(after),
+  };
+}
+
+/** The request `submit` amends (the wire's submit with an id, spec §7): the caller's own, still waiting
+ * for review; another's reads as missing. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+async function ownWaitingRequest(base: () => Promise<any>, user: AuthUser, id: string): Promise<void> {
+  const row = (await (
+    await base()
+  )
+    .select(['id', 'audit_status'])
+    .where('id', '=', id)
+    .where('app_user_id', '=', user.userId)
+    .executeTakeFirst()) as Row | undefined;
+  if (!row) throw notFound('资料变更申请不存在');
+  if (Number(row.audit_status) !== WAITING) throw badRequest('该申请已审核，不能修改');
+}
+
+/** The app's `submit`: a new request, or with `id` the caller's waiting request amended (its changes
+ * replaced, its review task unchanged). */
 const submit: VerbHandler = {
   access: { token: true },
   async handle(request, engine) {
     const user = requireUser(request);
-    const changes = readChanges((request.body ?? {}) as Record<string, unknown>);
-    const id = await engine.run(user, async (trx) => {
-      const account = await accountOf(trx, user);
-      const fields = Object.keys(changes).filter(
-        (k) => String(account[CHANGEABLE[k]!.column] ?? '') !== changes[k],
-      );
-      if (!fields.length) throw badRequest('资料没有变化');
-      if (fields.includes('communityId')) {
-        const dept = await trx
-          .selectFrom('blade_dept')
-          .select('id')
-          .where('id', '=', changes.communityId!)
-          .where('tenant_id', '=', user.tenantId)
-          .where('is_deleted', '=', 0)
-          .executeTakeFirst();
-        if (!dept) throw badRequest('所属社区不存在');
+    const body = (request.body ?? {}) as Record<string, unknown>;
+    const given = body.id === undefined || body.id === null || body.id === '' ? undefined : String(body.id);
+    if (given !== undefined && !isId(given)) throw badRequest('主键格式不正确');
+    const changes = readChanges(body);
+    const id = await engine.run(user, async (trx, base) => {
+      if (given) await ownWaitingRequest(base, user, given);
+      const values = await requestValues(trx, user, changes);
+      if (given) {
+        await engine.update(trx, base, user, given, values, body);
+        return given;
       }
-      const before = Object.fromEntries(fields.map((f) => [f, account[CHANGEABLE[f]!.column] ?? null]));
-      const after = Object.fromEntries(fields.map((f) => [f, changes[f]]));
-      const summary = fields
-        .map((f) => `${CHANGEABLE[f]!.label}: ${String(before[f] ?? '')} → ${after[f]}`)
-        .join('\n');
-      return engine.insert(
-        trx,
-        user,
-        {
-          app_user_id: user.userId,
-          change_type: changeTypeOf(fields),
-          changed_fields: fields.join(','),
-          change_summary: summary,
-          before_json: JSON.stringify(before),
-          after_json: JSON.stringify(after),
-          need_audit: 1,
-          client_ip: request.ip.slice(0, 64),
-          client_type: 4,
-        },
-        {},
-      );
+      const extra = {
+        app_user_id: user.userId,
+        need_audit: 1,
+        client_ip: request.ip.slice(0, 64),
+        client_type: 4,
+      };
+      return engine.insert(trx, user, { ...values, ...extra }, {});
     });
     return ok({ id }, '提交成功');
   },
