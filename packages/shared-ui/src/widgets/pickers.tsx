@@ -25,7 +25,7 @@ export interface TableSelectProps {
   multiple?: boolean;
   /** Rows load as a lazy tree (rows with hasChildren expand on demand). */
   lazyTree?: boolean;
-  /** Query parameters of every list read, under the user's search (e.g. `tenantId`). */
+  /** Query parameters of every list read, which the user's search cannot change (e.g. `tenantId`). */
   params?: Record<string, string>;
   /** Where the labels of saved values are read: a `select` endpoint answering `?ids=a,b` with
    * `[{id, <labelField>}]`. Without it a saved value the dialog has not listed shows its id. */

@@ -25,7 +25,7 @@ async function fetchRows(url: string, lazyTree: boolean, current: number, filter
 
 /** The rows of a picker dialog while it is open: a page of 10 (or a lazy tree's roots), searchable;
  * read again each time the dialog opens. `fixed`: query parameters of every read (the tenant the rows
- * must belong to), under the user's search. */
+ * must belong to), which the user's search cannot change. */
 export function usePickerRows(url: string, lazyTree: boolean, open: boolean, fixed?: Record<string, string>) {
   const [current, setCurrent] = useState(1);
   const [filters, setFilters] = useState<Record<string, unknown>>({});
