@@ -141,6 +141,15 @@ describe('party demo data', () => {
           m.card,
         ]);
     }
+    // every report waiting for a review can be granted points
+    const unbound = await s.db.kysely
+      .selectFrom('app_party_report as r')
+      .innerJoin('app_party_archive as a', 'a.id', 'r.party_archive_id')
+      .select('r.id')
+      .where('r.review_status', '=', 0)
+      .where('a.app_user_id', 'is', null)
+      .execute();
+    expect(unbound).toEqual([]);
     const report = await s.db.kysely
       .selectFrom('app_party_report as r')
       .innerJoin('app_party_archive as a', 'a.id', 'r.party_archive_id')

@@ -39,21 +39,22 @@ async function residentAccounts(trx: Trx, tenantId: string): Promise<Row[]> {
     .execute()) as Row[];
 }
 
-/** Registered members without an account, those who wrote reports first (oldest id first). */
+/** Registered members without an account: those whose reports wait for a review first, then the other
+ * report writers (oldest id first). */
 async function unlinkedMembers(trx: Trx, tenantId: string): Promise<Row[]> {
+  const reports = (waiting: boolean) =>
+    sql<number>`(select count(*) from app_party_report r where r.party_archive_id = a.id and r.is_deleted = 0${
+      waiting ? sql` and r.review_status = 0` : sql``
+    })`;
   return (await trx
     .selectFrom('app_party_archive as a')
     .select(['a.id', 'a.name'])
-    .select(
-      sql<number>`(select count(*) from app_party_report r where r.party_archive_id = a.id and r.is_deleted = 0)`.as(
-        'reports',
-      ),
-    )
     .where('a.tenant_id', '=', tenantId)
     .where('a.is_deleted', '=', 0)
     .where('a.audit_status', '=', 1)
     .where('a.app_user_id', 'is', null)
-    .orderBy(sql`3`, 'desc')
+    .orderBy(reports(true), 'desc')
+    .orderBy(reports(false), 'desc')
     .orderBy('a.id')
     .execute()) as Row[];
 }
