@@ -118,7 +118,7 @@ test('the party-member select finds a member by id card', async ({ page, request
   await expect(picker.locator('.ant-table-row').first()).toContainText(member.name);
 });
 
-test('a study article shows who has read it; a report is reviewed with a comment and points field', async ({
+test('a study article shows who has read it; a report is reviewed with a comment and points', async ({
   page,
   request,
 }) => {
@@ -163,6 +163,14 @@ test('a study article shows who has read it; a report is reviewed with a comment
   const dialog = await opened(page.getByRole('dialog').filter({ hasText: '批阅意见' }));
   await expect(dialog.getByText('奖励积分')).toBeVisible();
   await dialog.locator('textarea').fill('认真深刻，继续保持');
+  // points go to the member's app account (the demo's report writers have one)
+  await dialog.getByRole('spinbutton').fill('5');
   await dialog.getByRole('button', { name: /确\s*定/ }).click();
   await expect(waitingRows).toHaveCount(before - 1);
+  const reviewed = await call<{ records: { title: string; score: number; reviewComment: string }[] }>(
+    'get',
+    '/api/app_party_report/partyReport/page?reviewStatus_equal=1&size=100',
+  );
+  const mine = reviewed.records.filter((r) => r.reviewComment === '认真深刻，继续保持');
+  expect(mine.map((r) => [r.title, Number(r.score)])).toEqual([[title, 5]]);
 });
