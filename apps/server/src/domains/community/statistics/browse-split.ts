@@ -17,7 +17,7 @@ export interface DaySplit {
 
 const DAY_MS = 86_400_000;
 const dayOf = (t: string) => t.slice(0, 10);
-const addDays = (day: string, n: number) =>
+export const addDays = (day: string, n: number) =>
   new Date(Date.parse(`${day}T00:00:00Z`) + n * DAY_MS).toISOString().slice(0, 10);
 
 /** Splits `[from, before)` or `[from, to]` into whole days and the partial days at its ends. */
