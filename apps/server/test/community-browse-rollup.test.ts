@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database, Trx } from '../src/db/database.js';
@@ -168,6 +170,17 @@ describe('browse rollups', () => {
       select sum(browse_num) as n from app_browse_day
        where tenant_id = ${OTHER} and community_id = -1 and target_id = 0`.execute(db.kysely);
     expect(Number(other.rows[0]!.n)).toBe(200);
+  });
+
+  it('are filled from the log by their migration on a database that already has views', async () => {
+    await sql`delete from app_browse_day`.execute(db.kysely);
+    await sql`delete from app_browse_month`.execute(db.kysely);
+    expect((await mismatches()).length).toBeGreaterThan(0);
+    const file = path.join(import.meta.dirname, '../src/db/migrations/after-tables/0001_browse_rollup.sql');
+    await db.kysely.transaction().execute((trx) => sql.raw(readFileSync(file, 'utf8')).execute(trx));
+    expect(await mismatches()).toEqual([]);
+    await insertViews(T, 2000, 5); // the triggers made again still count
+    expect(await mismatches()).toEqual([]);
   });
 
   it('give the chart and the rank of the log for ranges ending inside days and months', async () => {
