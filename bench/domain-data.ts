@@ -286,6 +286,9 @@ async function addScoreFlow(pool: pg.Pool, tenantId: string, members: DomainMemb
   }
 }
 
+/** The rollups a table's triggers keep up to date while its rows are written. */
+const ROLLUPS: Record<string, string[]> = { app_browse_log: ['app_browse_day', 'app_browse_month'] };
+
 const countOf = async (pool: pg.Pool, table: string, tenantId: string) =>
   Number(
     (await pool.query<{ n: string }>(`select count(*) as n from ${table} where tenant_id = $1`, [tenantId]))
@@ -318,6 +321,10 @@ export async function addDomainData(): Promise<void> {
       await pool.query(`delete from ${table} where tenant_id = $1`, [tenantId]);
       await add(pool, tenantId, members);
       await pool.query(`vacuum (analyze) ${table}`);
+      // the rollups the log's triggers keep (migrations/after-tables), once the server has migrated
+      for (const rollup of ROLLUPS[table] ?? [])
+        if ((await pool.query(`select to_regclass($1) as t`, [rollup])).rows[0]?.t)
+          await pool.query(`vacuum (analyze) ${rollup}`);
       step(`${table}: ${wanted.toLocaleString()} rows added to ${dataSet.tenantName}`);
     }
     const sheets = await addQuestionnaire(pool, tenantId, members, redo);

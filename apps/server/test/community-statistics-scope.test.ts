@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { nextId } from '../src/db/ids.js';
+import { appendScore } from '../src/points/score-ledger.js';
 import { addTenantWithUser } from './fixtures.js';
 import { call, login, startTestServer, type TestServer } from './harness.js';
 
@@ -9,6 +10,8 @@ import { call, login, startTestServer, type TestServer } from './harness.js';
 let s: TestServer;
 let tenantAdmin: string;
 let staff: string;
+/** residents earning points in 一社区 (c1), 一网格 (g1, below c1) and 二社区 (c2) */
+const earners = { c1: nextId(), g1: nextId(), c2: nextId() };
 const T = '300003';
 const BASE = '/api/statistics-data';
 const RANGE = 'startTime=2026-03-01&endTime=2026-03-03';
@@ -76,6 +79,23 @@ beforeAll(async () => {
     password: 'x',
   });
   await insert('blade_user', [resident(c1), resident(`${c2},${g1}`), resident(c2)]);
+  // points earned in each community on 2026-03-02 (the ledger and its monthly sums, one writer)
+  const depts = { c1, g1, c2 };
+  await s.db.tx({ tenantId: T }, async (trx) => {
+    for (const [key, delta] of [
+      ['c1', 5],
+      ['g1', 3],
+      ['c2', 50],
+    ] as const)
+      await appendScore(trx, {
+        tenantId: T,
+        appUserId: earners[key],
+        communityId: depts[key],
+        delta,
+        sourceType: 'volunteer',
+        flowTime: '2026-03-02 10:00:00',
+      });
+  });
 });
 afterAll(() => s.close());
 
@@ -91,6 +111,17 @@ describe('statistics data scope', () => {
     expect((await data(staff, 'getSumBrowseChartData'))[1]).toEqual({ date: '2026-03-02', count: 2 });
     expect((await data(staff, 'getBrowseNumRankTitle'))[0]).toMatchObject({ targetId: '555', browseNum: 2 });
     expect((await data(staff, 'get2UserDataById')).totalUsers).toBe(2);
+    // the score rank: from the ledger (part of a month) and from the monthly sums (a whole month)
+    for (const range of [RANGE, 'startTime=2026-03-01&endTime=2026-03-31']) {
+      const res = await call(s.app, staff, 'GET', `/api/scoreflow/getScoreRankByDate?${range}`);
+      expect(res.statusCode, res.body).toBe(200);
+      expect(
+        res.json().data.map((r: { appUserId: string; score: number }) => [r.appUserId, r.score]),
+      ).toEqual([
+        [earners.c1, 5],
+        [earners.g1, 3],
+      ]);
+    }
   });
 
   it('counts the whole tenant for the tenant administrator', async () => {
@@ -98,5 +129,15 @@ describe('statistics data scope', () => {
     expect((await data(tenantAdmin, 'getSumBrowseChartData'))[1]).toEqual({ date: '2026-03-02', count: 5 });
     expect((await data(tenantAdmin, 'getBrowseNumRankTitle'))[0]).toMatchObject({ browseNum: 5 });
     expect((await data(tenantAdmin, 'get2UserDataById')).totalUsers).toBe(3);
+    for (const range of [RANGE, 'startTime=2026-03-01&endTime=2026-03-31']) {
+      const res = await call(s.app, tenantAdmin, 'GET', `/api/scoreflow/getScoreRankByDate?${range}`);
+      expect(
+        res.json().data.map((r: { appUserId: string; score: number }) => [r.appUserId, r.score]),
+      ).toEqual([
+        [earners.c2, 50],
+        [earners.c1, 5],
+        [earners.g1, 3],
+      ]);
+    }
   });
 });

@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { resources } from '@tongxin/resources';
 import { nextId } from '../src/db/ids.js';
+import { indexLeads, readsRangeFirst } from '../src/engine/crud/range-page.js';
 import { addTenantWithUser } from './fixtures.js';
 import { call, login, startTestServer, type TestServer } from './harness.js';
 
@@ -123,5 +125,56 @@ describe('statistics-data', () => {
       expect(res.statusCode, q).toBe(400);
     }
     expect((await call(s.app, noRights, 'GET', `${BASE}/getDataCount`)).statusCode).toBe(403);
+  });
+});
+
+describe('browse log list by 创建时间 (a range read off its own index, in 浏览时间 order)', () => {
+  it('reads a range first only when its column leads an index and the list is ordered by another', () => {
+    const leads = indexLeads(resources.find((d) => d.table === 'app_browse_log')!);
+    const order = [
+      { column: 'browse_time', direction: 'desc' as const },
+      { column: 'id', direction: 'desc' as const },
+    ];
+    const range = (column: string) => [{ column, op: '>=' as const, value: '2025-02-03 00:00:00' }];
+    expect(readsRangeFirst(leads, range('create_time'), order)).toBe(true);
+    expect(readsRangeFirst(leads, range('browse_time'), order)).toBe(false);
+    expect(readsRangeFirst(leads, range('update_time'), order)).toBe(false);
+    expect(readsRangeFirst(leads, [{ column: 'create_time', op: '=', value: 'x' }], order)).toBe(false);
+  });
+
+  it('pages the range in the list order', async () => {
+    const ids: string[] = [];
+    await s.db.tx({ tenantId: '000000' }, async (trx) => {
+      for (let i = 0; i < 12; i++) {
+        ids.push(nextId());
+        const day = (d: number) => String(d).padStart(2, '0');
+        await trx
+          .insertInto('app_browse_log')
+          .values({
+            id: ids[i]!,
+            tenant_id: '000000',
+            target_type: 'info',
+            target_id: '701',
+            target_title: `列表${i}`,
+            browse_time: `2025-01-${day(i + 1)} 10:00:00`,
+            create_time: `2025-02-${day(12 - i)} 10:00:00`, // recorded in the reverse order
+          })
+          .execute();
+      }
+    });
+    const range = 'createTime_datege=2025-02-03 00:00:00&createTime_datele=2025-02-09 23:59:59';
+    const pageOf = async (current: number) => {
+      const res = await call(
+        s.app,
+        admin,
+        'GET',
+        `/api/app_browse_log/browselog/page?current=${current}&size=3&${encodeURI(range)}`,
+      );
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json().data as { records: { id: string }[]; total: number };
+    };
+    const pages = [await pageOf(1), await pageOf(2), await pageOf(3)];
+    expect(pages.map((p) => p.records.map((r) => ids.indexOf(r.id)))).toEqual([[9, 8, 7], [6, 5, 4], [3]]);
+    expect(pages[0]!.total).toBe(7);
   });
 });

@@ -32,6 +32,7 @@ CREATE INDEX IF NOT EXISTS app_browse_log_target_type_idx ON app_browse_log (ten
 CREATE INDEX IF NOT EXISTS app_browse_log_target_id_idx ON app_browse_log (tenant_id, target_id, browse_time DESC, id DESC) WHERE is_deleted = 0;
 CREATE INDEX IF NOT EXISTS app_browse_log_app_user_id_idx ON app_browse_log (tenant_id, app_user_id, browse_time DESC, id DESC) WHERE is_deleted = 0;
 CREATE INDEX IF NOT EXISTS app_browse_log_community_id_idx ON app_browse_log (tenant_id, community_id, browse_time DESC, id DESC) WHERE is_deleted = 0;
+CREATE INDEX IF NOT EXISTS app_browse_log_create_time_idx ON app_browse_log (tenant_id, create_time, browse_time DESC, id DESC) WHERE is_deleted = 0;
 
 ALTER TABLE app_browse_log ENABLE ROW LEVEL SECURITY;
 CREATE POLICY tenant_isolation ON app_browse_log

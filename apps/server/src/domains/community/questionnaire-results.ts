@@ -5,6 +5,7 @@
  * are read from the lines. Every query names the tenant:
  * row-level security alone (an OR of two settings) cannot use the (tenant_id, ...) indexes. */
 import type { FastifyRequest } from 'fastify';
+import { sql } from 'kysely';
 import { requireUser } from '../../auth/guard.js';
 import type { Row, Trx } from '../../db/database.js';
 import type { ResourceEngine } from '../../engine/crud/resource-engine.js';
@@ -55,43 +56,87 @@ function ratingOf(counts: number[]) {
   return { average: total ? Math.round((sum * 100) / total) / 100 : 0, distribution };
 }
 
-/** The latest text answers of a question, then the names of just their sheets. */
-async function textsOf(trx: Trx, tenantId: string, questionId: string) {
-  const rows = await trx
-    .selectFrom('app_questionnaire_answer')
-    .select(['answer_text', 'create_time', 'questionnaire_user_id'])
-    .where('tenant_id', '=', tenantId)
-    .where('question_id', '=', questionId)
-    .where('is_deleted', '=', 0)
-    .where('answer_text', 'is not', null)
-    .orderBy('id', 'desc') // ids grow with the time they are written: newest first, read off the index
-    .limit(TEXT_SHOWN)
-    .execute();
-  const sheetIds = [...new Set(rows.map((r) => String(r.questionnaire_user_id)))];
-  const sheets = sheetIds.length
-    ? await trx
-        .selectFrom('app_questionnaire_user')
-        .select(['id', 'name'])
-        .where('tenant_id', '=', tenantId)
-        .where('id', 'in', sheetIds)
-        .execute()
-    : [];
-  const names = new Map(sheets.map((u) => [String(u.id), u.name]));
+interface OptionCount {
+  optionId: string;
+  optionLabel: unknown;
+  content: unknown;
+  count: number;
+}
+
+/** The questions of a results page with their options' counts, in one statement (the options as a JSON
+ * array per question, off the (tenant, question) index). */
+async function questionsWithCounts(trx: Trx, tenantId: string, questionnaireId: string) {
+  const { rows } = await sql<{
+    id: unknown;
+    sort: unknown;
+    title: unknown;
+    question_type: unknown;
+    answer_num: unknown;
+    score_nums: unknown;
+    score_max: unknown;
+    options: OptionCount[] | string | null;
+  }>`
+    select q.id, q.sort, q.title, q.question_type, q.answer_num, q.score_nums, q.score_max,
+           (select json_agg(json_build_object('optionId', o.id::text, 'optionLabel', o.option_label,
+                                              'content', o.content, 'count', o.select_num)
+                            order by o.sort, o.id)
+              from app_questionnaire_option o
+             where o.tenant_id = ${tenantId} and o.question_id = q.id and o.is_deleted = 0) as options
+      from app_questionnaire_question q
+     where q.tenant_id = ${tenantId} and q.questionnaire_id = ${questionnaireId} and q.is_deleted = 0
+     order by q.sort, q.id`.execute(trx);
   return rows.map((r) => ({
-    answerText: r.answer_text,
-    name: names.get(String(r.questionnaire_user_id)) ?? null,
-    createTime: r.create_time,
+    ...r,
+    options: (typeof r.options === 'string' ? JSON.parse(r.options) : (r.options ?? [])) as OptionCount[],
   }));
 }
 
-/** One questionnaire's results, question by question. */
+interface TextAnswer {
+  answerText: unknown;
+  name: unknown;
+  createTime: unknown;
+}
+
+/** The latest text answers of each of `questionIds` (off the (tenant, question, id) index, newest first)
+ * with the names of their sheets, in one statement. */
+async function textsOf(
+  trx: Trx,
+  tenantId: string,
+  questionIds: string[],
+): Promise<Map<string, TextAnswer[]>> {
+  const byQuestion = new Map<string, TextAnswer[]>(questionIds.map((id) => [id, []]));
+  if (!questionIds.length) return byQuestion;
+  const asked = sql.join(questionIds.map((id, i) => sql`(${i}, ${id}::bigint)`));
+  const { rows } = await sql<{ qid: unknown; answer_text: unknown; create_time: unknown; name: unknown }>`
+    select t.qid::text as qid, a.answer_text, a.create_time, u.name
+      from (values ${asked}) as t(ord, qid)
+      cross join lateral (
+        select id, answer_text, create_time, questionnaire_user_id from app_questionnaire_answer
+         where tenant_id = ${tenantId} and question_id = t.qid and is_deleted = 0 and answer_text is not null
+         order by id desc limit ${TEXT_SHOWN}) a
+      left join app_questionnaire_user u on u.tenant_id = ${tenantId} and u.id = a.questionnaire_user_id
+     order by t.ord, a.id desc`.execute(trx);
+  for (const r of rows)
+    byQuestion
+      .get(String(r.qid))
+      ?.push({ answerText: r.answer_text, name: r.name ?? null, createTime: r.create_time });
+  return byQuestion;
+}
+
+/** One questionnaire's results, question by question: two statements whatever the questions. */
 export async function resultsOf(trx: Trx, q: Row) {
   const id = String(q.id);
   const tenantId = String(q.tenant_id);
-  const { questions, options } = await questionsOf(trx, tenantId, id);
+  const questions = await questionsWithCounts(trx, tenantId, id);
+  const isText = (type: number) =>
+    type !== Q_TYPE.single && type !== Q_TYPE.multiple && type !== Q_TYPE.rating;
+  const texts = await textsOf(
+    trx,
+    tenantId,
+    questions.filter((x) => isText(Number(x.question_type))).map((x) => String(x.id)),
+  );
   const anonymous = Number(q.is_anonymous) === 1;
-  const out = [];
-  for (const question of questions) {
+  const out = questions.map((question) => {
     const qid = String(question.id);
     const type = Number(question.question_type);
     const n = Number(question.answer_num ?? 0);
@@ -103,26 +148,24 @@ export async function resultsOf(trx: Trx, q: Row) {
       answerCount: n,
     };
     if (type === Q_TYPE.single || type === Q_TYPE.multiple)
-      out.push({
+      return {
         ...base,
-        options: options
-          .filter((o) => String(o.question_id) === qid)
-          .map((o) => ({
-            optionId: String(o.id),
-            optionLabel: o.option_label,
+        options: question.options.map((o) => {
+          const count = Number(o.count);
+          return {
+            optionId: o.optionId,
+            optionLabel: o.optionLabel,
             content: o.content,
-            count: Number(o.select_num),
-            percent: percent(Number(o.select_num), n),
-          })),
-      });
-    else if (type === Q_TYPE.rating)
-      out.push({ ...base, ...ratingOf(scoreCounts(question.score_nums, Number(question.score_max ?? 5))) });
-    else
-      out.push({
-        ...base,
-        texts: (await textsOf(trx, tenantId, qid)).map((t) => (anonymous ? { ...t, name: null } : t)),
-      });
-  }
+            count,
+            percent: percent(count, n),
+          };
+        }),
+      };
+    if (type === Q_TYPE.rating)
+      return { ...base, ...ratingOf(scoreCounts(question.score_nums, Number(question.score_max ?? 5))) };
+    const shown = texts.get(qid) ?? [];
+    return { ...base, texts: anonymous ? shown.map((t) => ({ ...t, name: null })) : shown };
+  });
   return {
     id,
     title: q.title,

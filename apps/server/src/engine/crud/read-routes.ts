@@ -9,6 +9,7 @@ import { selectedIds } from '../../http/params.js';
 import { applyFilters, applySorts, page, parseListQuery } from '../../http/list-query.js';
 import { forestList } from './forest-list.js';
 import { pageTotal } from './page-total.js';
+import { indexLeads, rangeFirstPage, readsRangeFirst } from './range-page.js';
 import type { ResourceEngine } from './resource-engine.js';
 import type { ReadAccess } from './resource-routes.js';
 
@@ -21,6 +22,7 @@ export const queryOf = (r: FastifyRequest) => r.query as Record<string, unknown>
 /** list / page (and the resource's named list views), paged with the allow-listed filters and sorts. */
 export function listRoutes(app: FastifyInstance, engine: ResourceEngine, access: ReadAccess): void {
   const { def, ctx } = engine;
+  const leads = indexLeads(def);
   const list = async (request: FastifyRequest) => {
     const user = requireUser(request);
     const raw = queryOf(request);
@@ -32,10 +34,14 @@ export function listRoutes(app: FastifyInstance, engine: ResourceEngine, access:
       let filtered = applyFilters(await base(), q.filters);
       const condition = await engine.listCondition(trx, user, raw);
       if (condition) filtered = filtered.where(condition);
-      const rows = (await applySorts(filtered.selectAll(), q.sorts, engine.fallbackSort)
-        .limit(q.size)
-        .offset((q.current - 1) * q.size)
-        .execute()) as Row[];
+      const sorts = q.sorts.length ? q.sorts : engine.fallbackSort;
+      const offset = (q.current - 1) * q.size;
+      const rows = readsRangeFirst(leads, q.filters, sorts)
+        ? await rangeFirstPage(trx, filtered, sorts, q.size, offset)
+        : ((await applySorts(filtered.selectAll(), sorts, [])
+            .limit(q.size)
+            .offset(offset)
+            .execute()) as Row[]);
       const { total, exact } = await pageTotal(trx, filtered, q, rows.length, ctx.config.countCap);
       return ok(page(await engine.decorate(trx, user, rows), total, q, exact));
     });

@@ -1,6 +1,8 @@
 /** getScoreRankByDate: the points ranking of a date range (domain model §13 score rank): the net points
  * each user earned from `startTime` to `endTime` (either may be left open), optionally in one community,
- * the best `size` (default 10, at most 100). Whole months are read from the monthly sums (points/score-months.ts). */
+ * the best `size` (default 10, at most 100), within the caller's data scope like every statistic (a
+ * community's staff rank the points earned in their communities; statistics/scope.ts). Whole months are
+ * read from the monthly sums (points/score-months.ts). */
 import { type SelectQueryBuilder, sql } from 'kysely';
 import type { Schema } from '../../../db/database.js';
 import { requireUser } from '../../../auth/guard.js';
@@ -10,6 +12,7 @@ import { requestParams } from '../../../http/params.js';
 import { isId } from '@tongxin/resources';
 import { INCOME } from './ledger.js';
 import { splitRange } from '../../../points/score-months.js';
+import { inScope, statsScope } from '../statistics/scope.js';
 
 const DATE = /^\d{4}-\d{2}-\d{2}( \d{2}:\d{2}:\d{2})?$/;
 
@@ -45,6 +48,7 @@ export const scoreRank: VerbHandler = {
     // the ledger (points/score-months.ts); only the best `size` users are then joined to their accounts.
     const split = splitRange(start, end);
     const rows = await engine.run(user, async (trx) => {
+      const scope = await statsScope(trx, user);
       const parts: Part[] = split.edges.map((edge) => {
         let q = trx
           .selectFrom('app_score_flow')
@@ -53,6 +57,7 @@ export const scoreRank: VerbHandler = {
             sql<string>`case when direction = ${INCOME} then score else -score end`.as('score'),
           ])
           .where('tenant_id', '=', user.tenantId)
+          .where(inScope('app_score_flow', scope))
           .where('is_deleted', '=', 0);
         if (edge.from) q = q.where('flow_time', '>=', edge.from);
         if (edge.before) q = q.where('flow_time', '<', edge.before);
@@ -64,7 +69,8 @@ export const scoreRank: VerbHandler = {
         let q = trx
           .selectFrom('app_score_month')
           .select(['app_user_id', sql<string>`score`.as('score')])
-          .where('tenant_id', '=', user.tenantId);
+          .where('tenant_id', '=', user.tenantId)
+          .where(inScope('app_score_month', scope));
         if (split.months.from) q = q.where('month', '>=', split.months.from.slice(0, 10));
         if (split.months.before) q = q.where('month', '<', split.months.before.slice(0, 10));
         if (p.communityId) q = q.where('community_id', '=', p.communityId);

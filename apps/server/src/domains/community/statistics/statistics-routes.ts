@@ -8,6 +8,7 @@ import type { AppContext } from '../../../context.js';
 import type { Trx } from '../../../db/database.js';
 import { badRequest, ok } from '../../../http/envelope.js';
 import { requestParams } from '../../../http/params.js';
+import { mostViewed, viewsPerDay } from './browse-rollup.js';
 import { dataCounts, userData } from './counts.js';
 import { readRange, zeroFilled, type Range } from './range.js';
 import { inScope, statsScope, type StatsScope } from './scope.js';
@@ -47,20 +48,9 @@ function route(app: FastifyInstance, ctx: AppContext, verb: string, defaultDays:
   });
 }
 
-/** Views per day: grouped on the date itself and formatted once per day (formatting every row cost
- * PostgreSQL more than counting it). */
+/** Views per day, zero-filled (browse-rollup.ts). */
 async function browseChart(trx: Trx, range: Range, scope: StatsScope) {
-  const rows = await trx
-    .selectFrom('app_browse_log')
-    .select([sql<string>`to_char(browse_time::date, 'YYYY-MM-DD')`.as('day'), sql<string>`count(*)`.as('n')])
-    .where('tenant_id', '=', scope.tenantId)
-    .where(inScope('app_browse_log', scope))
-    .where('is_deleted', '=', 0)
-    .where('browse_time', '>=', range.start)
-    .where('browse_time', '<=', range.end)
-    .groupBy(sql`browse_time::date`)
-    .execute();
-  const counts = zeroFilled(range.days, rows);
+  const counts = zeroFilled(range.days, await viewsPerDay(trx, range, scope));
   return range.days.map((date, i) => ({ date, count: counts[i] }));
 }
 
@@ -85,24 +75,7 @@ async function publishChart(trx: Trx, range: Range, scope: StatsScope) {
 
 async function browseRank(trx: Trx, range: Range, p: Record<string, string>, scope: StatsScope) {
   const size = Math.min(Math.max(Number.parseInt(p.size ?? '10', 10) || 10, 1), 50);
-  const rows = await trx
-    .selectFrom('app_browse_log')
-    .select([
-      'target_type',
-      'target_id',
-      sql<string>`max(target_title)`.as('title'),
-      sql<string>`count(*)`.as('n'),
-    ])
-    .where('tenant_id', '=', scope.tenantId)
-    .where(inScope('app_browse_log', scope))
-    .where('is_deleted', '=', 0)
-    .where('browse_time', '>=', range.start)
-    .where('browse_time', '<=', range.end)
-    .groupBy(['target_type', 'target_id'])
-    .orderBy('n', 'desc')
-    .orderBy('target_id')
-    .limit(size)
-    .execute();
+  const rows = await mostViewed(trx, range, scope, size);
   return rows.map((r, i) => ({
     rank: i + 1,
     targetType: r.target_type,

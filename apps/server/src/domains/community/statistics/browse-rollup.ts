@@ -1,0 +1,148 @@
+/** The browse statistics over the browse rollups (migrations/after-tables/0001_browse_rollup.sql, kept by
+ * triggers on app_browse_log): whole months from app_browse_month, whole days from app_browse_day and the
+ * partial days at a range's ends from the log itself, so each answer equals the log's own count while a
+ * year reads a few thousand rollup rows instead of a third of a million views. */
+import { sql, type Expression, type SelectQueryBuilder, type SqlBool } from 'kysely';
+import type { Schema, Trx } from '../../../db/database.js';
+import { splitRange } from '../../../points/score-months.js';
+import { formatDateTime } from '../../../util/datetime.js';
+import { addDays, splitDays, type DaySplit, type RawPart } from './browse-split.js';
+import type { Range } from './range.js';
+import { inScope, type StatsScope } from './scope.js';
+
+/** The rollups' community of the tenant-wide rows (every community together). */
+const ALL_COMMUNITIES = -1;
+
+/** The rollup rows of the scope: the tenant-wide rows, or those of the scope's communities. */
+function inRollupScope(scope: StatsScope): Expression<SqlBool> {
+  if (!scope.depts) return sql<SqlBool>`community_id = ${ALL_COMMUNITIES}`;
+  if (!scope.depts.length) return sql<SqlBool>`false`;
+  return sql<SqlBool>`community_id in (${sql.join(scope.depts.map((id) => sql`${id}::bigint`))})`;
+}
+
+/** The live views of `part`, in the scope. */
+function rawViews(trx: Trx, scope: StatsScope, part: RawPart) {
+  let q = trx
+    .selectFrom('app_browse_log')
+    .where('tenant_id', '=', scope.tenantId)
+    .where(inScope('app_browse_log', scope))
+    .where('is_deleted', '=', 0)
+    .where('browse_time', '>=', part.from);
+  if (part.before) q = q.where('browse_time', '<', part.before);
+  if (part.to) q = q.where('browse_time', '<=', part.to);
+  return q;
+}
+
+type DayRow = { day: unknown; n: unknown };
+type Part<O> = SelectQueryBuilder<Schema, string, O>;
+
+const unionOf = <O>(parts: Part<O>[]) => parts.slice(1).reduce((all, q) => all.unionAll(q), parts[0]!);
+
+/** Views per day of the range: `[{ day: 'yyyy-MM-dd', n }]` for the days with views. */
+export async function viewsPerDay(trx: Trx, range: Range, scope: StatsScope) {
+  const split = splitDays(range.start, { to: range.end });
+  const parts: Part<DayRow>[] = split.raw.map((part) =>
+    rawViews(trx, scope, part).select([sql`browse_time::date`.as('day'), sql`1`.as('n')]),
+  );
+  if (split.days)
+    parts.push(
+      trx
+        .selectFrom('app_browse_day')
+        .select(['day', 'browse_num as n'])
+        .where('tenant_id', '=', scope.tenantId)
+        .where(inRollupScope(scope))
+        .where('target_id', '=', 0)
+        .where('day', '>=', split.days.from)
+        .where('day', '<', split.days.before),
+    );
+  return trx
+    .selectFrom(unionOf(parts).as('v'))
+    .select([sql<string>`to_char(day, 'YYYY-MM-DD')`.as('day'), sql<string>`sum(n)`.as('n')])
+    .groupBy('day')
+    .execute();
+}
+
+type ItemRow = { target_type: unknown; target_id: unknown; title: unknown; n: unknown };
+
+type Days = { from: string; before: string };
+
+/** The first day of the month after `month` (a month's first day). */
+const nextMonth = (month: string) => `${addDays(`${month.slice(0, 8)}28`, 4).slice(0, 7)}-01`;
+
+const daysIn = (r: Days, until: string) =>
+  Math.max(0, (Date.parse(r.before < until ? r.before : until) - Date.parse(r.from)) / 86_400_000);
+
+/** Whole days of one month read as that month less its other days, when those other days hold fewer
+ * views so far (the range's last month up to today: the month row alone): the month and the other days,
+ * or undefined to read the days themselves. */
+function monthLess(days: Days): { month: string; outside: Days[] } | undefined {
+  const month = `${days.from.slice(0, 7)}-01`;
+  if (addDays(days.before, -1).slice(0, 7) !== month.slice(0, 7)) return undefined;
+  const outside = [
+    { from: month, before: days.from },
+    { from: days.before, before: nextMonth(month) },
+  ].filter((r) => r.from < r.before);
+  const tomorrow = addDays(formatDateTime().slice(0, 10), 1); // no views are recorded after today
+  const past = outside.reduce((n, r) => n + daysIn(r, tomorrow), 0);
+  return past < daysIn(days, tomorrow) ? { month, outside } : undefined;
+}
+
+/** The item rows of the daily rollup over `days`, negated with `sign` -1. */
+const dayItems = (trx: Trx, scope: StatsScope, days: Days, sign: 1 | -1): Part<ItemRow> =>
+  trx
+    .selectFrom('app_browse_day')
+    .select([
+      'target_type',
+      'target_id',
+      'target_title as title',
+      sign > 0 ? sql`browse_num`.as('n') : sql`-browse_num`.as('n'),
+    ])
+    .where('tenant_id', '=', scope.tenantId)
+    .where(inRollupScope(scope))
+    .where('day', '>=', days.from)
+    .where('day', '<', days.before)
+    .where('target_id', '<>', 0);
+
+/** The item rows of the months `[from, before)` of the monthly rollup. */
+const monthItems = (trx: Trx, scope: StatsScope, from: string, before: string): Part<ItemRow> =>
+  trx
+    .selectFrom('app_browse_month')
+    .select(['target_type', 'target_id', 'target_title as title', 'browse_num as n'])
+    .where('tenant_id', '=', scope.tenantId)
+    .where(inRollupScope(scope))
+    .where('month', '>=', from)
+    .where('month', '<', before);
+
+/** The rows of the items viewed in the whole days and partial days of `split`. */
+function itemParts(trx: Trx, scope: StatsScope, split: DaySplit): Part<ItemRow>[] {
+  const parts: Part<ItemRow>[] = split.raw.map((part) =>
+    rawViews(trx, scope, part).select(['target_type', 'target_id', 'target_title as title', sql`1`.as('n')]),
+  );
+  if (!split.days) return parts;
+  const less = monthLess(split.days);
+  if (!less) return [...parts, dayItems(trx, scope, split.days, 1)];
+  return [
+    ...parts,
+    monthItems(trx, scope, less.month, nextMonth(less.month)),
+    ...less.outside.map((days) => dayItems(trx, scope, days, -1)),
+  ];
+}
+
+/** The `size` most viewed items of the range (ties by id), with a title they were recorded with. */
+export async function mostViewed(trx: Trx, range: Range, scope: StatsScope, size: number) {
+  const split = splitRange(range.start, range.end);
+  const parts = split.edges.flatMap((edge) =>
+    itemParts(trx, scope, splitDays(edge.from!, edge.to ? { to: edge.to } : { before: edge.before! })),
+  );
+  if (split.months)
+    parts.push(monthItems(trx, scope, split.months.from!.slice(0, 10), split.months.before!.slice(0, 10)));
+  return trx
+    .selectFrom(unionOf(parts).as('v'))
+    .select(['target_type', 'target_id', sql<string>`max(title)`.as('title'), sql<string>`sum(n)`.as('n')])
+    .groupBy(['target_type', 'target_id'])
+    .having(sql`sum(n)`, '>', 0)
+    .orderBy('n', 'desc')
+    .orderBy('target_id')
+    .limit(size)
+    .execute();
+}
