@@ -2,7 +2,7 @@ import { lazy, Suspense, useLayoutEffect, useRef } from 'react';
 import { Spin } from 'antd';
 import { useCrudT } from '../resource/i18n';
 import { sanitizedFragment } from './rich-text';
-import './rich-text-editor/rich-text.css';
+import './rich-text-view.css';
 
 export interface RichTextEditorProps {
   value?: string;

@@ -7,6 +7,7 @@ import { uploadFile } from '../upload-file';
 import type { RichTextEditorProps } from '../RichTextEditor';
 import { richTextExtensions } from './extensions';
 import { Toolbar } from './Toolbar';
+import './rich-text-editor.css';
 
 /** The editor's value: its HTML without the empty paragraph the editor keeps after a final table or
  * list (to type after it), or '' when it holds nothing. */
@@ -50,6 +51,7 @@ export default function TiptapEditor({
     editorProps: {
       attributes: {
         ...(id ? { id } : {}),
+        class: 'tx-richtext-view',
         role: 'textbox',
         'aria-multiline': 'true',
         ...(placeholder ? { 'aria-placeholder': placeholder } : {}),
