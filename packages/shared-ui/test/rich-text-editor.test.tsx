@@ -21,13 +21,16 @@ beforeAll(async () => {
   http.defaults.adapter = async (config) => {
     const file = (config.data as FormData).get('file') as File;
     uploads.push({ url: config.url ?? '', name: file.name });
+    const refused = file.name.startsWith('bad');
     return {
-      data: {
-        code: 200,
-        success: true,
-        msg: '',
-        data: { link: `/files/up-${file.name}`, originalName: file.name },
-      },
+      data: refused
+        ? { code: 400, success: false, msg: '文件类型不允许', data: null }
+        : {
+            code: 200,
+            success: true,
+            msg: '',
+            data: { link: `/files/up-${file.name}`, originalName: file.name },
+          },
       status: 200,
       statusText: 'OK',
       headers: {},
@@ -167,6 +170,34 @@ describe('rich-text editor (tiptap)', () => {
     });
     await waitFor(() => expect(values.at(-1)).toContain('<img src="/files/up-photo.png" alt="photo.png">'));
     expect(uploads).toEqual([{ url: UPLOAD_URL, name: 'photo.png' }]);
+  });
+
+  it('a pasted image file is uploaded too, never kept as data', async () => {
+    const { container, values } = mount({ value: '<p>粘贴</p>' });
+    const { box } = await editorOf(container);
+    const paste = new Event('paste', { bubbles: true, cancelable: true });
+    const file = new File(['png'], 'pasted.png', { type: 'image/png' });
+    Object.defineProperty(paste, 'clipboardData', {
+      value: { files: [file], types: ['Files'], getData: () => '' },
+    });
+    await act(async () => {
+      box.dispatchEvent(paste);
+    });
+    await waitFor(() => expect(values.at(-1)).toContain('<img src="/files/up-pasted.png" alt="pasted.png">'));
+    expect(uploads.at(-1)).toEqual({ url: UPLOAD_URL, name: 'pasted.png' });
+    expect(values.at(-1)).not.toContain('data:');
+  });
+
+  it('a refused upload inserts nothing and says so', async () => {
+    const { container, values } = mount({ value: '<p>失败</p>' });
+    await editorOf(container);
+    const input = container.querySelector<HTMLInputElement>('input[type="file"]')!;
+    await act(async () => {
+      fireEvent.change(input, { target: { files: [new File(['x'], 'bad.png', { type: 'image/png' })] } });
+    });
+    expect(await screen.findByText('上传失败')).toBeTruthy();
+    expect(uploads.at(-1)).toEqual({ url: UPLOAD_URL, name: 'bad.png' });
+    expect(values.join('')).not.toContain('<img');
   });
 
   it('read-only shows the content without toolbar and cannot be edited', async () => {

@@ -3,7 +3,6 @@ import { App } from 'antd';
 import { EditorContent, useEditor, type Editor } from '@tiptap/react';
 import { useCrudT } from '../../resource/i18n';
 import { sanitizeHtml } from '../rich-text';
-import { uploadFile } from '../upload-file';
 import type { RichTextEditorProps } from '../RichTextEditor';
 import { richTextExtensions } from './extensions';
 import { Toolbar } from './Toolbar';
@@ -41,8 +40,10 @@ export default function TiptapEditor({
     onChangeRef.current = onChange;
   });
   const picker = useRef<HTMLInputElement>(null);
-
-  const extensions = useMemo(() => richTextExtensions(placeholder), [placeholder]);
+  const extensions = useMemo(
+    () => richTextExtensions(placeholder, () => void message.error(t('uploadFailed'))),
+    [placeholder, message, t],
+  );
   const editor = useEditor({
     extensions,
     content: sanitizeHtml(value ?? ''),
@@ -73,17 +74,10 @@ export default function TiptapEditor({
 
   useEffect(() => editor.setEditable(editable, false), [editor, editable]);
 
-  const insertImage = async (e: ChangeEvent<HTMLInputElement>) => {
+  const pick = (e: ChangeEvent<HTMLInputElement>) => {
     const files = Array.from(e.target.files ?? []);
     e.target.value = '';
-    for (const file of files) {
-      try {
-        const record = await uploadFile(file);
-        editor.chain().focus().setImage({ src: record.link, alt: record.originalName }).run();
-      } catch {
-        void message.error(t('uploadFailed'));
-      }
-    }
+    editor.commands.uploadImages(files);
   };
 
   return (
@@ -99,7 +93,7 @@ export default function TiptapEditor({
         multiple
         hidden
         aria-label={t('richImage')}
-        onChange={(e) => void insertImage(e)}
+        onChange={pick}
       />
       <EditorContent editor={editor} />
     </div>

@@ -5,11 +5,15 @@ import TextAlign from '@tiptap/extension-text-align';
 import { Placeholder } from '@tiptap/extensions';
 import StarterKit from '@tiptap/starter-kit';
 import { safeUrl } from '../rich-text';
+import { ImageUpload } from './image-upload';
 
 /** The editor's schema: exactly what the rich-text allow-list keeps (packages/resources
  * rich-text-policy), so nothing the editor makes is dropped on save. Code, code blocks and rules are
  * left out (the allow-list has no pre, code or hr); images are block images by link, never `data:`. */
-export function richTextExtensions(placeholder?: string): Extensions {
+export function richTextExtensions(
+  placeholder: string | undefined,
+  onUploadError: (error: unknown) => void,
+): Extensions {
   return [
     StarterKit.configure({
       heading: { levels: [1, 2, 3, 4] },
@@ -28,5 +32,6 @@ export function richTextExtensions(placeholder?: string): Extensions {
     TableKit.configure({ table: { resizable: false } }),
     Image.configure({ inline: false, allowBase64: false }),
     Placeholder.configure({ placeholder: placeholder ?? '' }),
+    ImageUpload.configure({ onError: onUploadError }),
   ];
 }
