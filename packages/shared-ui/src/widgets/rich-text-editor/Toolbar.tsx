@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { Select, Space } from 'antd';
 import {
   AlignCenterOutlined,
@@ -14,14 +15,46 @@ import {
   UndoOutlined,
   UnorderedListOutlined,
 } from '@ant-design/icons';
+import type { ChainedCommands } from '@tiptap/core';
 import type { Editor } from '@tiptap/react';
 import { useCrudT } from '../../resource/i18n';
 import { safeUrl } from '../rich-text';
 import { TableTools } from './TableTools';
 import { ToolButton } from './ToolButton';
-import { useToolbarState } from './toolbar-state';
+import { useToolbarState, type ToolbarState } from './toolbar-state';
 
 type Level = 1 | 2 | 3 | 4;
+type Toggle = [
+  title: string,
+  icon: ReactNode,
+  active: keyof ToolbarState,
+  run: (c: ChainedCommands) => ChainedCommands,
+];
+
+/** The toggles of the toolbar, in order: marks, then lists and quote. */
+const MARKS: Toggle[] = [
+  ['richBold', <BoldOutlined key="b" />, 'bold', (c) => c.toggleBold()],
+  ['richItalic', <ItalicOutlined key="i" />, 'italic', (c) => c.toggleItalic()],
+  ['richUnderline', <UnderlineOutlined key="u" />, 'underline', (c) => c.toggleUnderline()],
+  ['richStrike', <StrikethroughOutlined key="s" />, 'strike', (c) => c.toggleStrike()],
+];
+const BLOCKS: Toggle[] = [
+  ['richBullet', <UnorderedListOutlined key="ul" />, 'bulletList', (c) => c.toggleBulletList()],
+  ['richOrdered', <OrderedListOutlined key="ol" />, 'orderedList', (c) => c.toggleOrderedList()],
+  [
+    'richQuote',
+    <span key="q" style={{ fontFamily: 'serif', fontWeight: 700 }}>
+      ❝
+    </span>,
+    'blockquote',
+    (c) => c.toggleBlockquote(),
+  ],
+];
+const ALIGNS = [
+  ['left', 'richAlignLeft', <AlignLeftOutlined key="l" />],
+  ['center', 'richAlignCenter', <AlignCenterOutlined key="c" />],
+  ['right', 'richAlignRight', <AlignRightOutlined key="r" />],
+] as const;
 
 /** Inserts a link at the selection (or the address itself as the link's text). */
 function addLink(editor: Editor, prompt: string): void {
@@ -40,6 +73,16 @@ export function Toolbar({ editor, onImage }: { editor: Editor; onImage: () => vo
   const s = useToolbarState(editor);
   const run = () => editor.chain().focus();
   const divider = <span className="tx-richtext-sep" />;
+  const toggles = (list: Toggle[]) =>
+    list.map(([title, icon, active, command]) => (
+      <ToolButton
+        key={title}
+        title={t(title)}
+        icon={icon}
+        active={Boolean(s[active])}
+        onClick={() => command(run()).run()}
+      />
+    ));
   return (
     <Space
       size={2}
@@ -77,49 +120,9 @@ export function Toolbar({ editor, onImage }: { editor: Editor; onImage: () => vo
           ...([1, 2, 3, 4] as const).map((level) => ({ value: level, label: t(`richH${level}`) })),
         ]}
       />
-      <ToolButton
-        title={t('richBold')}
-        icon={<BoldOutlined />}
-        active={s.bold}
-        onClick={() => run().toggleBold().run()}
-      />
-      <ToolButton
-        title={t('richItalic')}
-        icon={<ItalicOutlined />}
-        active={s.italic}
-        onClick={() => run().toggleItalic().run()}
-      />
-      <ToolButton
-        title={t('richUnderline')}
-        icon={<UnderlineOutlined />}
-        active={s.underline}
-        onClick={() => run().toggleUnderline().run()}
-      />
-      <ToolButton
-        title={t('richStrike')}
-        icon={<StrikethroughOutlined />}
-        active={s.strike}
-        onClick={() => run().toggleStrike().run()}
-      />
+      {toggles(MARKS)}
       {divider}
-      <ToolButton
-        title={t('richBullet')}
-        icon={<UnorderedListOutlined />}
-        active={s.bulletList}
-        onClick={() => run().toggleBulletList().run()}
-      />
-      <ToolButton
-        title={t('richOrdered')}
-        icon={<OrderedListOutlined />}
-        active={s.orderedList}
-        onClick={() => run().toggleOrderedList().run()}
-      />
-      <ToolButton
-        title={t('richQuote')}
-        icon={<span style={{ fontFamily: 'serif', fontWeight: 700 }}>❝</span>}
-        active={s.blockquote}
-        onClick={() => run().toggleBlockquote().run()}
-      />
+      {toggles(BLOCKS)}
       {s.link ? (
         <ToolButton
           title={t('richUnlink')}
@@ -135,13 +138,7 @@ export function Toolbar({ editor, onImage }: { editor: Editor; onImage: () => vo
         />
       )}
       {divider}
-      {(
-        [
-          ['left', 'richAlignLeft', <AlignLeftOutlined key="l" />],
-          ['center', 'richAlignCenter', <AlignCenterOutlined key="c" />],
-          ['right', 'richAlignRight', <AlignRightOutlined key="r" />],
-        ] as const
-      ).map(([align, title, icon]) => (
+      {ALIGNS.map(([align, title, icon]) => (
         <ToolButton
           key={align}
           title={t(title)}

@@ -1,5 +1,7 @@
 import { useEditorState, type Editor } from '@tiptap/react';
 
+export type ToolbarState = ReturnType<typeof useToolbarState>;
+
 /** What the toolbar shows: the marks and blocks at the selection, and what can be done there. */
 export function useToolbarState(editor: Editor) {
   return useEditorState({
