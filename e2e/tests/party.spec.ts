@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { adminApi } from '../helpers/shell';
-import { login, opened, rowAction, searchRecords } from './system-helpers';
+import { expectMessage, login, openDrawer, opened, rowAction, save, searchRecords } from './system-helpers';
 
 // The party remote (issue 12): every party screen opens with the demo data, an activity is cancelled
 // with a reason and its enrolment shows it, and the party-member select finds a member by id card.
@@ -134,8 +134,40 @@ test('a study article shows who has read it; a report is reviewed with a comment
   await page.goto('/party/studyarticle');
   const pane = page.locator('.tx-card').filter({ hasText: '学习资料' }).first();
   const row = pane.locator('.ant-table-row').filter({ hasText: article.title }).first();
+
+  // its 正文 in the rich-text editor (tiptap, loaded with the form): bold text and a table, saved, shown
+  // again by the editor when the form reopens and by the view
+  const bold = `加粗${Date.now().toString().slice(-6)}`;
+  await rowAction(page, row, /编\s*辑/);
+  let form = openDrawer(page);
+  const editor = form.locator('.ProseMirror');
+  await editor.click();
+  await page.keyboard.press('Control+End');
+  await page.keyboard.press('Enter');
+  await form.getByRole('button', { name: '加粗' }).click();
+  await page.keyboard.type(bold);
+  await expect(editor.locator('strong').filter({ hasText: bold })).toBeVisible();
+  await form.getByRole('button', { name: '插入表格' }).click();
+  await page.keyboard.type('表头');
+  await expect(editor.locator('table th').first()).toHaveText('表头');
+  const saved = page.waitForResponse((r) => /\/(submit|update)$/.test(new URL(r.url()).pathname));
+  await save(page, form);
+  expect((await saved).status()).toBe(200);
+  await expectMessage(page, '更新成功');
+  await expect(form).toBeHidden();
+  await rowAction(page, row, /编\s*辑/);
+  form = openDrawer(page);
+  await expect(form.locator('.ProseMirror strong').filter({ hasText: bold })).toBeVisible();
+  await expect(form.locator('.ProseMirror table th').first()).toHaveText('表头');
+  await expect(form.locator('.ProseMirror table tr')).toHaveCount(3);
+  await form.getByRole('button', { name: /取\s*消/ }).click();
+  await expect(form).toBeHidden();
+
   await rowAction(page, row, /查\s*看/);
   const drawer = page.getByRole('dialog').filter({ visible: true }).last();
+  const content = drawer.locator('.tx-richtext-view');
+  await expect(content.locator('strong').filter({ hasText: bold })).toBeVisible();
+  await expect(content.locator('table th').first()).toHaveText('表头');
   await drawer.getByRole('tab', { name: '已读人员' }).click();
   const readers = drawer.getByRole('tabpanel', { name: '已读人员' });
   await expect(readers.getByRole('columnheader', { name: '首次阅读' })).toBeVisible();

@@ -42,6 +42,44 @@ describe('rich text', () => {
     expect(content('<svg><script>alert(1)</script></svg><math><mi>x</mi></math>')).toBe('x');
     expect(content('<<script>script>alert(1)<</script>/script>')).not.toMatch(/<script/i);
   });
+
+  it('keeps what the editor makes: tables with spans, alignment, headings, quotes, file-store images', () => {
+    // the editor's own output: a sized table with a column group, a header row, cells holding paragraphs
+    const table =
+      '<table style="min-width: 50px;"><colgroup><col style="min-width: 25px;"><col style="min-width: 25px;"></colgroup>' +
+      '<tbody><tr><th colspan="2"><p style="text-align: center;">头</p></th></tr>' +
+      '<tr><td><p>格</p></td><td rowspan="1"><p><strong>粗</strong></p></td></tr></tbody></table>';
+    expect(content(table)).toBe(
+      '<table><tbody><tr><th colspan="2"><p style="text-align:center">头</p></th></tr>' +
+        '<tr><td><p>格</p></td><td rowspan="1"><p><strong>粗</strong></p></td></tr></tbody></table>',
+    );
+    expect(content('<thead><tr><th>x</th></tr></thead>')).toBe('<thead><tr><th>x</th></tr></thead>');
+    expect(
+      content('<h2 style="text-align: right">标题</h2><blockquote><p>引</p></blockquote><p><s>删</s></p>'),
+    ).toBe('<h2 style="text-align:right">标题</h2><blockquote><p>引</p></blockquote><p><s>删</s></p>');
+    expect(content('<img src="/api/blade-resource/oss/endpoint/file/a.png" alt="图">')).toBe(
+      '<img src="/api/blade-resource/oss/endpoint/file/a.png" alt="图" />',
+    );
+    expect(content('<img src="https://oss.example.cn/b/c.png">')).toBe(
+      '<img src="https://oss.example.cn/b/c.png" />',
+    );
+  });
+
+  it('drops handlers, scripts and other styles from tables, and bad spans', () => {
+    expect(
+      content(
+        '<table onmouseover="x()" style="position:fixed"><tbody><tr>' +
+          '<td colspan="0" rowspan="x" onclick="x()" style="text-align:center;background:url(javascript:x)">' +
+          '<script>alert(1)</script><p style="text-align: expression(alert(1))">a</p></td>' +
+          '<td colspan="999"><img src="data:image/png;base64,AAAA" onerror="alert(1)"></td></tr></tbody></table>',
+      ),
+    ).toBe(
+      '<table><tbody><tr><td style="text-align:center"><p>a</p></td><td><img /></td></tr></tbody></table>',
+    );
+    expect(content('<p style="text-align:left;color:red">x</p><div style="text-align:center">y</div>')).toBe(
+      '<p style="text-align:left">x</p><div>y</div>',
+    );
+  });
 });
 
 describe('region', () => {

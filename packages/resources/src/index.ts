@@ -70,4 +70,10 @@ export const resources: ResourceDef[] = [
   ...workflowResources,
 ];
 export { FLOWABLE_MODDLE } from './workflow/flowable-moddle';
-export { RICH_TEXT_TAGS, RICH_TEXT_ATTRIBUTES } from './rich-text-policy';
+export {
+  RICH_TEXT_TAGS,
+  RICH_TEXT_ATTRIBUTES,
+  RICH_TEXT_ALIGNED,
+  RICH_TEXT_ALIGN,
+  RICH_TEXT_SPAN,
+} from './rich-text-policy';

@@ -1,4 +1,4 @@
-import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { App } from 'antd';
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
@@ -60,7 +60,7 @@ const def = defineResource({
     { name: 'content', kind: 'richtext', label: { zh: '内容', en: 'Content' } },
   ],
 });
-const [regionField, contentField] = def.fields;
+const [regionField] = def.fields;
 
 describe('region field', () => {
   it('is a cascader over region/lazy-tree?parentCode that emits the code path comma-joined', async () => {
@@ -110,28 +110,21 @@ describe('rich text', () => {
     expect(htmlToText('<p>一<b>二</b></p>')).toBe('一二');
   });
 
-  it('the editor shows a value only sanitised and emits sanitised HTML', async () => {
-    let value: unknown;
-    render(
-      <App>
-        <FieldInput field={contentField!} value={hostile} onChange={(v) => (value = v)} />
-      </App>,
+  it('keeps tables with their spans and alignment, nothing else of a style', () => {
+    expect(
+      sanitizeHtml(
+        '<table style="min-width: 50px"><colgroup><col style="width: 9px"></colgroup><tbody><tr>' +
+          '<th colspan="2" rowspan="1" onclick="x()"><p style="text-align: center; color: red">头</p></th>' +
+          '<td colspan="x" rowspan="300" style="text-align: right"><p style="text-align: expression(x)">格</p></td>' +
+          '</tr></tbody></table>',
+      ),
+    ).toBe(
+      '<table><tbody><tr><th colspan="2" rowspan="1"><p style="text-align: center">头</p></th>' +
+        '<td style="text-align: right"><p>格</p></td></tr></tbody></table>',
     );
-    const box = screen.getByRole('textbox');
-    expect(box.innerHTML).toBe('<p>正文<b>粗</b></p><img><a rel="noopener noreferrer">链</a>');
-    expect(box.querySelector('script, iframe, [onclick], [onerror]')).toBeNull();
-    expect(screen.getByRole('button', { name: '加粗' })).toBeTruthy();
-    // whatever ends up in the box (a paste the browser let through) leaves sanitised
-    box.innerHTML = '<p>新<img src="x" onerror="alert(2)"></p>';
-    await act(async () => {
-      fireEvent.input(box);
-    });
-    expect(value).toBe('<p>新<img></p>');
-    box.innerHTML = '<p><br></p>';
-    await act(async () => {
-      fireEvent.input(box);
-    });
-    expect(value).toBe('');
+    expect(
+      sanitizeHtml('<p><img src="data:image/png;base64,AAAA"><img src="/files/b.png" alt="图"></p>'),
+    ).toBe('<p><img><img src="/files/b.png" alt="图"></p>');
   });
 
   it('view mode renders the stored HTML through the sanitiser', () => {

@@ -1,15 +1,10 @@
 import { useState } from 'react';
 import { App, Image, Upload, type UploadFile } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
-import { http, type R } from '@tongxin/api-client';
 import { useCrudT } from '../resource/i18n';
+import { uploadFile, type FileRecord } from './upload-file';
 
-export const UPLOAD_URL = '/api/blade-resource/oss/endpoint/put-file-attach';
-
-export interface FileRecord {
-  originalName: string;
-  link: string;
-}
+export { UPLOAD_URL, type FileRecord } from './upload-file';
 
 /** The uploader's value is the JSON-encoded list of file records (§3). */
 export function parseFileList(value: unknown): FileRecord[] {
@@ -98,15 +93,11 @@ export function Uploader({ value, onChange, accept, maxCount = 1, multiple, read
         onPreview={(file) => setPreview(file.url ?? file.thumbUrl)}
         onChange={({ fileList }) => emit(fileList)}
         customRequest={({ file, onSuccess, onError }) => {
-          const body = new FormData();
-          body.append('file', file as Blob);
-          http
-            .post<R<{ link: string; originalName: string }>>(UPLOAD_URL, body)
-            .then((res) => {
-              if (!res.data.success) throw new Error(res.data.msg);
+          uploadFile(file as Blob)
+            .then((record) => {
               // the answer becomes the list item's `response` (emit reads link and name from it): the
               // File itself takes no new name (its `name` is a read-only getter)
-              onSuccess?.(res.data.data);
+              onSuccess?.(record);
             })
             .catch((error: unknown) => {
               void message.error(t('uploadFailed'));

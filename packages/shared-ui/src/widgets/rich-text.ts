@@ -4,9 +4,10 @@
  * did not create reaches the page. The server stores rich text sanitised too (apps/server
  * src/crud/rich-text.ts, the same allow-list); this protects against rows written some other way.
  */
-import { RICH_TEXT_TAGS } from '@tongxin/resources';
+import { RICH_TEXT_ALIGN, RICH_TEXT_ALIGNED, RICH_TEXT_SPAN, RICH_TEXT_TAGS } from '@tongxin/resources';
 
 const ALLOWED = new Set<string>(RICH_TEXT_TAGS);
+const ALIGNED = new Set<string>(RICH_TEXT_ALIGNED);
 /** Elements dropped with everything inside them. */
 const DROPPED = new Set([
   'script',
@@ -41,6 +42,30 @@ export function safeUrl(raw: string, forImage = false): string | undefined {
   return undefined;
 }
 
+/** The attributes `el` keeps on `out`: a link's safe href, an image's safe src and alt, a cell's spans, a
+ * block's text-align (the one style allowed). */
+function copyAttributes(tag: string, el: Element, out: Element): void {
+  if (tag === 'a') {
+    const href = safeUrl(el.getAttribute('href') ?? '');
+    if (href) out.setAttribute('href', href);
+    if (el.getAttribute('target')) out.setAttribute('target', '_blank');
+    out.setAttribute('rel', 'noopener noreferrer');
+  } else if (tag === 'img') {
+    const src = safeUrl(el.getAttribute('src') ?? '', true);
+    if (src) out.setAttribute('src', src);
+    const alt = el.getAttribute('alt');
+    if (alt) out.setAttribute('alt', alt);
+  } else if (tag === 'th' || tag === 'td') {
+    for (const name of ['colspan', 'rowspan']) {
+      const span = el.getAttribute(name);
+      if (span && RICH_TEXT_SPAN.test(span)) out.setAttribute(name, span);
+    }
+  }
+  const align = (el as HTMLElement).style?.textAlign;
+  if (ALIGNED.has(tag) && align && RICH_TEXT_ALIGN.test(align))
+    out.setAttribute('style', `text-align: ${align}`);
+}
+
 function copy(node: Node, into: Node, doc: Document): void {
   if (node.nodeType === 3) {
     into.appendChild(doc.createTextNode(node.textContent ?? ''));
@@ -56,17 +81,7 @@ function copy(node: Node, into: Node, doc: Document): void {
     return;
   }
   const out = doc.createElement(tag);
-  if (tag === 'a') {
-    const href = safeUrl(el.getAttribute('href') ?? '');
-    if (href) out.setAttribute('href', href);
-    if (el.getAttribute('target')) out.setAttribute('target', '_blank');
-    out.setAttribute('rel', 'noopener noreferrer');
-  } else if (tag === 'img') {
-    const src = safeUrl(el.getAttribute('src') ?? '', true);
-    if (src) out.setAttribute('src', src);
-    const alt = el.getAttribute('alt');
-    if (alt) out.setAttribute('alt', alt);
-  }
+  copyAttributes(tag, el, out);
   for (const child of Array.from(el.childNodes)) copy(child, out, doc);
   into.appendChild(out);
 }
