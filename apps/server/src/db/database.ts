@@ -91,14 +91,24 @@ export class Database {
    * string: one implicit transaction and one round trip per statement, no BEGIN and no COMMIT; the
    * statements do not share a snapshot. On PGlite (one embedded connection, no round trips to save) it
    * is `tx`. Either way the transaction is read-only: a write fails. */
-  async read<T>(scope: TenantScope, fn: (trx: Trx) => Promise<T>): Promise<T> {
-    const readOnly = 'set local transaction_read_only = on';
+  read<T>(scope: TenantScope, fn: (trx: Trx) => Promise<T>): Promise<T> {
+    return this.statements(scope, fn, true);
+  }
+
+  /** `fn`'s statements each in a transaction of its own, as `read` sends them, for a write of one
+   * statement (it commits with its own round trip, or fails whole). */
+  autocommit<T>(scope: TenantScope, fn: (trx: Trx) => Promise<T>): Promise<T> {
+    return this.statements(scope, fn, false);
+  }
+
+  private statements<T>(scope: TenantScope, fn: (trx: Trx) => Promise<T>, readOnly: boolean): Promise<T> {
+    const guard = readOnly ? '; set local transaction_read_only = on' : '';
     if (this.kind === 'pglite')
       return this.tx(scope, async (trx) => {
-        await sql.raw(readOnly).execute(trx);
+        if (guard) await sql.raw(guard.slice(2)).execute(trx);
         return fn(trx);
       });
-    const open = sql.raw(`${READ_MARK}${Database.settings(scope)}; ${readOnly}`);
+    const open = sql.raw(`${READ_MARK}${Database.settings(scope)}${guard}`);
     return this.kysely.connection().execute(async (conn) => {
       await open.execute(conn);
       return fn(conn as unknown as Trx);
