@@ -3,7 +3,7 @@
 //   pnpm --filter @tongxin/bench api      (needs the data set: pnpm --filter @tongxin/bench generate)
 // Environment: DATABASE_URL (admin connection), BENCH_DATABASE, BENCH_ROUNDS (3), BENCH_SECONDS (5),
 // BENCH_DEEP_PAGE (1000), BENCH_TASKS (1500), COUNT_CAP (passed to the server as configured),
-// BENCH_SHOW_SQL=1 (print the statements each request sends), BENCH_ONLY=menu,login (run only the
+// BENCH_NODE_ARGS (node flags of the server processes, e.g. --cpu-prof), BENCH_SHOW_SQL=1 (print the statements each request sends), BENCH_ONLY=menu,login (run only the
 // scenarios whose names start with one of these words).
 import { createHash, randomBytes } from 'node:crypto';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';

@@ -1,6 +1,7 @@
 // The measured server runs in its own process (as deployed), so its RSS is its own and the load
 // generator does not share its event loop. Baseline HTTP servers run the same way.
 import { type ChildProcess, spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import path from 'node:path';
@@ -38,10 +39,25 @@ async function waitUntilUp(url: string, child: ChildProcess, log: () => string):
   throw new Error(`server did not answer ${url} within 120 s:\n${log()}`);
 }
 
+/** Node flags for the servers started here (`BENCH_NODE_ARGS`, e.g. `--cpu-prof --cpu-prof-dir=/tmp/p`,
+ * which NODE_OPTIONS does not allow). */
+const nodeArgs = (process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean);
+
+/** The node flags the server runs with (`npm start`, apps/server's `start`): its heap bound. */
+const serverFlags = JSON.parse(
+  readFileSync(path.join(repo, 'apps/server/node-flags.json'), 'utf8'),
+) as string[];
+
 /** Starts `node --import tsx <script>` in `cwd` with `env`, and waits for `probe` to answer 200. */
-async function startNode(script: string, cwd: string, env: Record<string, string>, probe: string) {
+async function startNode(
+  script: string,
+  cwd: string,
+  env: Record<string, string>,
+  probe: string,
+  flags: string[] = [],
+) {
   const port = await freePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', script], {
+  const child = spawn(process.execPath, [...flags, ...nodeArgs, '--import', 'tsx', script], {
     cwd,
     env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1' },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -88,6 +104,7 @@ export function startServer(
       ...extraEnv,
     },
     '/api/health',
+    serverFlags,
   );
 }
 

@@ -51,7 +51,7 @@ export function serverLikePool(connectionString: string): pg.Pool {
 
 /** The server opens a transaction (BEGIN and the settings) in the round trip of its first statement,
  * whose parameters are then written in the text (apps/server/src/db/first-statement.ts). */
-const OPENING = /^\/\* tongxin:open \*\/ begin; (?:set local [^;]*; )+/;
+const OPENING = /^\/\* tongxin:(?:open|read) \*\/ (?:begin; )?(?:set local [^;]*; )+/;
 
 /** A statement without the transaction's opening in front of it. */
 export const withoutOpening = (s: Statement): Statement => ({ ...s, text: s.text.replace(OPENING, '') });

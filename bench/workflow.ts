@@ -11,6 +11,7 @@ import { buildApp } from '@tongxin/server/src/app.js';
 import { loadConfig } from '@tongxin/server/src/config.js';
 import { Database } from '@tongxin/server/src/db/database.js';
 import { nextId } from '@tongxin/server/src/db/ids.js';
+import { inlineParameters } from '@tongxin/server/src/db/first-statement.js';
 import { migrate } from '@tongxin/server/src/db/migrate.js';
 import { seed } from '@tongxin/server/src/seed/seed.js';
 import { completeTask, deploy, startProcess } from '@tongxin/server/src/flow/service.js';
@@ -94,15 +95,14 @@ export async function httpComplete(serverUrl: string, token: string, taskId: str
 export async function rawComplete(pool: pg.Pool, taskId: string, userId: string): Promise<void> {
   const c = await pool.connect();
   try {
-    await c.query('begin');
-    await c.query(
-      "select set_config('role', 'tongxin_app', true), set_config('app.tenant_id', $1, true), set_config('app.all_tenants', 'off', true)",
-      [T],
-    );
-    const ref = await c.query<{ process_instance_id: string }>(
-      'select process_instance_id from flow_task where id = $1',
-      [taskId],
-    );
+    // as the server opens its transaction (db/first-statement.ts): BEGIN, the settings and the first
+    // statement, its parameters written as literals, in one round trip
+    const first = inlineParameters('select process_instance_id from flow_task where id = $1', [taskId]);
+    const answers = (await c.query(
+      `begin; set local role tongxin_app; set local app.tenant_id = '${T}'; ` +
+        `set local app.all_tenants = 'off'; ${first!}`,
+    )) as unknown as pg.QueryResult<{ process_instance_id: string }>[];
+    const ref = answers[answers.length - 1]!;
     const instanceId = String(ref.rows[0]!.process_instance_id);
     const inst = await c.query('select * from flow_process_instance where id = $1 for update', [instanceId]);
     await c.query('select * from flow_task where id = $1', [taskId]);

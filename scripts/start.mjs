@@ -1,6 +1,7 @@
 // `npm start`: install (if needed), build the shell and the four remotes (turbo-cached), then run the
 // server on one port with embedded PGlite and seeded demo data. The admin login is printed on start.
 import { spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { clearInterval, setInterval } from 'node:timers';
 import { ensureInstalled, root, run } from './ensure-install.mjs';
@@ -17,7 +18,10 @@ if (built !== 0) process.exit(built);
 const serverDir = path.join(root, 'apps', 'server');
 // `node --import tsx`, not the tsx CLI: the CLI relays signals through a 30 ms handshake with its child
 // and SIGKILLs a server that misses it (a loaded machine), which would end it without draining.
-const server = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+// apps/server/node-flags.json: the heap bound (README, "Benchmarks": without it V8 lets garbage pile up
+// in the old generation towards a limit sized on the machine's memory)
+const flags = JSON.parse(readFileSync(path.join(serverDir, 'node-flags.json'), 'utf8'));
+const server = spawn(process.execPath, [...flags, '--import', 'tsx', 'src/main.ts'], {
   cwd: serverDir,
   stdio: 'inherit',
 });

@@ -80,4 +80,36 @@ describe.skipIf(!onPostgres)('a transaction on PostgreSQL', () => {
     );
     expect(ok.rows[0]!.n).toBe(1);
   });
+
+  it('a read sends each statement with the settings in one round trip, no BEGIN or COMMIT', async () => {
+    sent.length = 0;
+    const rows = await db.read({ tenantId: '123456' }, async (trx) => {
+      const a = await sql<{ t: string; u: string }>`select current_setting(${'app.tenant_id'}) as t,
+        current_user as u`.execute(trx);
+      const b = await sql<{ t: string }>`select current_setting(${'app.tenant_id'}) as t`.execute(trx);
+      return [a.rows[0], b.rows[0]];
+    });
+    expect(rows).toEqual([{ t: '123456', u: APP_ROLE }, { t: '123456' }]);
+    expect(sent).toHaveLength(2);
+    for (const text of sent) {
+      expect(text).toMatch(/^\/\* tongxin:read \*\/ set local role tongxin_app; .*select current_setting/);
+      expect(text).not.toMatch(/\bbegin\b|\bcommit\b/);
+    }
+    // the settings ended with each statement's implicit transaction
+    const after = await db.kysely
+      .connection()
+      .execute((conn) => sql<{ u: string }>`select current_user as u`.execute(conn));
+    expect(after.rows[0]!.u).not.toBe(APP_ROLE);
+  });
+
+  it('a read whose statement cannot be inlined still runs under the settings, in a transaction', async () => {
+    sent.length = 0;
+    const row = await db.read({ tenantId: '123456' }, async (trx) => {
+      const r = await sql<{ t: string }>`select current_setting('app.tenant_id') || ${'x'} as t`.execute(trx);
+      return r.rows[0]!;
+    });
+    expect(row).toEqual({ t: '123456x' });
+    expect(sent[0]).toMatch(/^begin; \/\* tongxin:read \*\//);
+    expect(sent.at(-1)).toBe('commit');
+  });
 });

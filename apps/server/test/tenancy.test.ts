@@ -66,6 +66,36 @@ describe('row-level security on the server connection', () => {
     expect(new Set(all.map((u) => u.tenant_id))).toEqual(new Set(['000000', A, B]));
   });
 
+  it("the fast read path (the settings in each statement's own trip) reads nothing of another tenant", async () => {
+    const read = (tenantId: string) =>
+      s.ctx.db.read({ tenantId }, async (trx) => {
+        // two statements: each carries the settings, neither falls back to the connection's own role
+        const users = await trx.selectFrom('blade_user').select(['account', 'tenant_id']).execute();
+        const who = await sql<{ u: string; t: string }>`select current_user as u,
+          current_setting(${'app.tenant_id'}) as t`.execute(trx);
+        return { users, who: who.rows[0] };
+      });
+    const a = await read(A);
+    expect(a.users.map((u) => u.account)).toEqual(['a_admin']);
+    expect(a.who).toEqual({ u: 'tongxin_app', t: A });
+    const b = await read(B);
+    expect(b.users.map((u) => u.account)).toEqual(['b_admin']);
+    // by id: a row of tenant B is invisible to a read of tenant A
+    const bUser = await s.ctx.db.read({ tenantId: B }, (trx) =>
+      trx.selectFrom('blade_user').select('id').executeTakeFirstOrThrow(),
+    );
+    const seen = await s.ctx.db.read({ tenantId: A }, (trx) =>
+      trx.selectFrom('blade_user').select('id').where('id', '=', bUser.id).execute(),
+    );
+    expect(seen).toEqual([]);
+    // and a read cannot write
+    await expect(
+      s.ctx.db.read({ tenantId: A }, (trx) =>
+        trx.updateTable('blade_user').set({ real_name: 'x' }).where('tenant_id', '=', A).execute(),
+      ),
+    ).rejects.toThrow(/read-only/);
+  });
+
   it('changes nothing of another tenant through an unfiltered UPDATE or DELETE', async () => {
     await s.ctx.db.tx({ tenantId: A }, (trx) =>
       trx.updateTable('blade_dept').set({ remark: 'touched' }).execute(),

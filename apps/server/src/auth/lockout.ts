@@ -13,12 +13,18 @@ export class LoginLockout {
     return { account: `lock:acct:${tenantId}:${account.toLowerCase()}`, ip: `lock:ip:${ip}` };
   }
 
-  async check(tenantId: string, account: string, ip: string): Promise<'account' | 'ip' | null> {
+  /** Whether the account or the IP is locked, and the account's failures so far (a success with none
+   * has no counter to clear). */
+  async check(
+    tenantId: string,
+    account: string,
+    ip: string,
+  ): Promise<{ locked: 'account' | 'ip' | null; failures: number }> {
     const k = this.keys(tenantId, account, ip);
     const [a, i] = await this.store.getMany([k.account, k.ip]); // one round trip (MGET)
-    if (Number(a ?? 0) >= this.maxFailures) return 'account';
-    if (Number(i ?? 0) >= this.maxFailures) return 'ip';
-    return null;
+    const failures = Number(a ?? 0);
+    if (failures >= this.maxFailures) return { locked: 'account', failures };
+    return { locked: Number(i ?? 0) >= this.maxFailures ? 'ip' : null, failures };
   }
 
   async fail(tenantId: string, account: string, ip: string): Promise<void> {

@@ -86,7 +86,7 @@ interface RoleRow {
   role_alias: string;
 }
 
-/** Everything a login needs from the database, read in one transaction. */
+/** Everything a login needs from the database, read in one go. */
 export interface LoginRecords {
   client: Record<string, unknown> | undefined;
   tenant: Record<string, unknown> | undefined;
@@ -109,8 +109,8 @@ export class LoginService {
     return { clientId: decoded.slice(0, colon), secret: decoded.slice(colon + 1) };
   }
 
-  /** One transaction: the client, the tenant, the user (by account or id), the user's roles and the
-   * names of the user's departments. */
+  /** One read (each statement one round trip with the tenant settings): the client, the tenant, the user
+   * (by account or id), the user's roles and the names of the user's departments. */
   async load(
     tenantId: string,
     clientId: string,
@@ -118,7 +118,7 @@ export class LoginService {
   ): Promise<LoginRecords> {
     if (!isTenantId(tenantId)) throw new OAuthError(400, LOGIN_MSG.unknownTenant);
     if ('id' in who && !isId(who.id)) throw new OAuthError(401, LOGIN_MSG.badRefresh);
-    return this.ctx.db.tx({ tenantId }, async (trx) => {
+    return this.ctx.db.read({ tenantId }, async (trx) => {
       let userQuery = trx
         .selectFrom('blade_user')
         .selectAll()
@@ -199,7 +199,7 @@ export class LoginService {
     ip: string,
   ): Promise<UserRow> {
     if (!account || !clientHash) throw new OAuthError(400, LOGIN_MSG.missingParams);
-    const locked = await this.ctx.lockout.check(tenantId, account, ip);
+    const { locked, failures } = await this.ctx.lockout.check(tenantId, account, ip);
     if (locked === 'account')
       throw new OAuthError(400, lockedAccountMessage(this.ctx.config.loginLockSeconds));
     if (locked === 'ip') throw new OAuthError(400, LOGIN_MSG.lockedIp);
@@ -211,7 +211,8 @@ export class LoginService {
     }
     if (Number(user.status) === 2) throw new OAuthError(400, LOGIN_MSG.pendingUser);
     if (Number(user.status) !== 1) throw new OAuthError(400, LOGIN_MSG.disabledUser);
-    await this.ctx.lockout.succeed(tenantId, account, ip);
+    // a success clears the account's failures: one round trip, only when there are some
+    if (failures > 0) await this.ctx.lockout.succeed(tenantId, account, ip);
     return user;
   }
 

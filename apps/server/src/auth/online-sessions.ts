@@ -48,7 +48,7 @@ export class OnlineSessions {
   open(request: FastifyRequest, subject: Subject, sid: string, refreshSeconds: number): Promise<void> {
     const now = formatDateTime();
     return this.safely(
-      this.ctx.db.tx({ tenantId: subject.tenantId }, (trx) =>
+      this.ctx.db.autocommit({ tenantId: subject.tenantId }, (trx) =>
         trx
           .insertInto('blade_online_session')
           .values({
@@ -73,7 +73,7 @@ export class OnlineSessions {
   /** A refresh: the session was active now and lives as long as the new refresh token. */
   touch(tenantId: string, sid: string, refreshSeconds: number): Promise<void> {
     return this.safely(
-      this.ctx.db.tx({ tenantId }, (trx) =>
+      this.ctx.db.autocommit({ tenantId }, (trx) =>
         trx
           .updateTable('blade_online_session')
           .set({ last_time: formatDateTime(), expire_time: inSeconds(refreshSeconds) })
@@ -87,7 +87,7 @@ export class OnlineSessions {
   /** A logout: the session is gone. */
   close(tenantId: string, sid: string): Promise<void> {
     return this.safely(
-      this.ctx.db.tx({ tenantId }, (trx) =>
+      this.ctx.db.autocommit({ tenantId }, (trx) =>
         trx
           .deleteFrom('blade_online_session')
           .where('session_id', '=', sid)

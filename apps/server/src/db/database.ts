@@ -2,7 +2,7 @@ import { isTenantId } from '@tongxin/resources';
 import { Kysely, PostgresDialect, sql, type Transaction } from 'kysely';
 import pg from 'pg';
 import { attachStatement } from '../http/error-log.js';
-import { firstStatementPool, OPEN_MARK } from './first-statement.js';
+import { firstStatementPool, OPEN_MARK, READ_MARK } from './first-statement.js';
 import { PGliteDialect } from './pglite-dialect.js';
 
 export type Row = Record<string, unknown>;
@@ -75,18 +75,52 @@ export class Database {
     );
   }
 
+  /** The role and tenant settings of `scope`, as SET LOCAL commands (a bare command tag each, no row
+   * for the driver to describe and parse). No parameters: the role is a constant, the tenant a checked
+   * code of digits. */
+  private static settings(scope: TenantScope): string {
+    if (!isTenantId(scope.tenantId)) throw new Error(`Invalid tenant id: ${scope.tenantId}`);
+    return (
+      `set local role ${APP_ROLE}; set local app.tenant_id = '${scope.tenantId}'; ` +
+      `set local app.all_tenants = '${scope.allTenants ? 'on' : 'off'}'`
+    );
+  }
+
+  /** Runs `fn`, which only reads, as the application role with the tenant set for row-level security.
+   * On PostgreSQL each statement of `fn` goes with the settings in front of it as one simple-protocol
+   * string: one implicit transaction and one round trip per statement, no BEGIN and no COMMIT; the
+   * statements do not share a snapshot. On PGlite (one embedded connection, no round trips to save) it
+   * is `tx`. Either way the transaction is read-only: a write fails. */
+  read<T>(scope: TenantScope, fn: (trx: Trx) => Promise<T>): Promise<T> {
+    return this.statements(scope, fn, true);
+  }
+
+  /** `fn`'s statements each in a transaction of its own, as `read` sends them, for a write of one
+   * statement (it commits with its own round trip, or fails whole). */
+  autocommit<T>(scope: TenantScope, fn: (trx: Trx) => Promise<T>): Promise<T> {
+    return this.statements(scope, fn, false);
+  }
+
+  private statements<T>(scope: TenantScope, fn: (trx: Trx) => Promise<T>, readOnly: boolean): Promise<T> {
+    const guard = readOnly ? '; set local transaction_read_only = on' : '';
+    if (this.kind === 'pglite')
+      return this.tx(scope, async (trx) => {
+        if (guard) await sql.raw(guard.slice(2)).execute(trx);
+        return fn(trx);
+      });
+    const open = sql.raw(`${READ_MARK}${Database.settings(scope)}${guard}`);
+    return this.kysely.connection().execute(async (conn) => {
+      await open.execute(conn);
+      return fn(conn as unknown as Trx);
+    });
+  }
+
   /** Runs `fn` in one transaction as the application role with the tenant set for row-level security.
    * The transaction opens and takes its settings in one round trip: BEGIN and the settings go as one
    * simple-protocol string (no parameters: the role is a constant, the tenant a checked code of digits),
    * then `fn`'s statements, then COMMIT (ROLLBACK when `fn` throws). */
   async tx<T>(scope: TenantScope, fn: (trx: Trx) => Promise<T>): Promise<T> {
-    if (!isTenantId(scope.tenantId)) throw new Error(`Invalid tenant id: ${scope.tenantId}`);
-    // SET LOCAL (what set_config(…, true) does) answers with a bare command tag: no row for the driver to
-    // describe and parse on every request
-    const open = sql.raw(
-      `${OPEN_MARK}begin; set local role ${APP_ROLE}; set local app.tenant_id = '${scope.tenantId}'; ` +
-        `set local app.all_tenants = '${scope.allTenants ? 'on' : 'off'}'`,
-    );
+    const open = sql.raw(`${OPEN_MARK}begin; ${Database.settings(scope)}`);
     return this.kysely.connection().execute(async (conn) => {
       let result: T;
       try {

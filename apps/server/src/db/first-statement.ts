@@ -6,6 +6,10 @@ import pg from 'pg';
  * the pool below can hold it back and send it with the transaction's first statement. */
 export const OPEN_MARK = '/* tongxin:open */ ';
 
+/** What `Database.read` sends first: the role and tenant settings without BEGIN, marked so the pool
+ * below sends them in front of every statement that follows, each string one implicit transaction. */
+export const READ_MARK = '/* tongxin:read */ ';
+
 // pg's own conversion of a parameter to the text it sends (the same for every value a parameter takes)
 const { prepareValue } = createRequire(import.meta.url)('pg/lib/utils.js') as {
   prepareValue: (v: unknown) => unknown;
@@ -47,13 +51,44 @@ const NOTHING: Result = { command: 'SELECT', rowCount: 0, rows: [] };
  */
 class FirstStatementClient implements PostgresPoolClient {
   private pending: string | undefined;
+  /** The settings of a read (READ_MARK), sent in front of each of its statements. */
+  private settings: string | undefined;
 
   constructor(private readonly client: pg.PoolClient) {}
 
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
   query(sqlOrCursor: any, parameters?: ReadonlyArray<unknown>): any {
-    if (typeof sqlOrCursor !== 'string') return this.withOpening(() => this.client.query(sqlOrCursor));
+    if (typeof sqlOrCursor !== 'string') {
+      if (this.settings) throw new Error('A read sends plain statements only (no cursor)');
+      return this.withOpening(() => this.client.query(sqlOrCursor));
+    }
+    if (sqlOrCursor.startsWith(READ_MARK)) {
+      this.settings = sqlOrCursor;
+      return Promise.resolve(NOTHING);
+    }
+    if (this.settings) return this.read(this.settings, sqlOrCursor, parameters ?? []);
     return this.run(sqlOrCursor, parameters ?? []);
+  }
+
+  /** One statement of a read: the settings and the statement as one simple-protocol string, which
+   * PostgreSQL runs as one implicit transaction (SET LOCAL holds for the statement and ends with it):
+   * one round trip, no BEGIN, no COMMIT. A statement that cannot be written with literals goes in a
+   * transaction of its own, opened with the same settings. */
+  private async read(settings: string, text: string, parameters: readonly unknown[]): Promise<Result> {
+    const inlined = inlineParameters(text, parameters);
+    if (inlined !== undefined) {
+      const answers = (await this.client.query(`${settings}; ${inlined}`)) as unknown as Result | Result[];
+      return Array.isArray(answers) ? answers[answers.length - 1]! : answers;
+    }
+    await this.client.query(`begin; ${settings}`);
+    try {
+      const result = (await this.client.query(text, [...parameters])) as unknown as Result;
+      await this.client.query('commit');
+      return result;
+    } catch (error) {
+      await this.client.query('rollback').catch(() => undefined);
+      throw error;
+    }
   }
 
   private async run(text: string, parameters: readonly unknown[]): Promise<Result> {
@@ -84,6 +119,7 @@ class FirstStatementClient implements PostgresPoolClient {
 
   release(): void {
     this.pending = undefined;
+    this.settings = undefined;
     this.client.release();
   }
 }

@@ -30,7 +30,7 @@ export function listRoutes(app: FastifyInstance, engine: ResourceEngine, access:
       maxSize: ctx.config.maxPageSize,
       extra: engine.hooks.params,
     });
-    return engine.run(user, async (trx, base) => {
+    return engine.read(user, async (trx, base) => {
       let filtered = applyFilters(await base(), q.filters);
       const condition = await engine.listCondition(trx, user, raw);
       if (condition) filtered = filtered.where(condition);
@@ -72,7 +72,7 @@ export function detailRoute(app: FastifyInstance, engine: ResourceEngine, access
       engine.treeKey && engine.treeKey.column !== 'id' && typeof q[engine.treeKey.field] === 'string';
     const id = byKey ? String(q[engine.treeKey!.field]) : q.id;
     if (!byKey && !isId(id)) throw badRequest('缺少必要的请求参数: id');
-    return engine.run(user, async (trx, base) => {
+    return engine.read(user, async (trx, base) => {
       const row = await (
         await base()
       )
@@ -95,7 +95,7 @@ export function selectRoute(app: FastifyInstance, engine: ResourceEngine, access
     const tenantId = tenantParam(queryOf(request).tenantId, user);
     // `ids=a,b`: only those rows (a picker naming the labels of saved values)
     const ids = queryOf(request).ids === undefined ? undefined : selectedIds(queryOf(request).ids);
-    return engine.run(user, async (_trx, base) => {
+    return engine.read(user, async (_trx, base) => {
       let q = await base();
       if (engine.crossTenant(user) && !ids) q = q.where('tenant_id', '=', tenantId);
       if (ids) q = q.where('id', 'in', ids);

@@ -96,9 +96,25 @@ export class ResourceEngine {
    * data scope). Grants are loaded before the transaction opens (PGlite has a single connection). */
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
   async run<T>(user: AuthUser, fn: (trx: Trx, base: () => Promise<any>) => Promise<T>): Promise<T> {
+    return this.scoped(user, fn, (body) => this.tx(user, body));
+  }
+
+  /** `run` for a handler that only reads: `Database.read` (on PostgreSQL each statement one round trip
+   * with the tenant settings in front of it, no BEGIN or COMMIT; a write fails). */
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  async read<T>(user: AuthUser, fn: (trx: Trx, base: () => Promise<any>) => Promise<T>): Promise<T> {
+    return this.scoped(user, fn, (body) => this.ctx.db.read(this.scope(user), body));
+  }
+
+  private async scoped<T>(
+    user: AuthUser,
+    // eslint-disable-next-line @typescript-eslint/no-explicit-any
+    fn: (trx: Trx, base: () => Promise<any>) => Promise<T>,
+    within: (body: (trx: Trx) => Promise<T>) => Promise<T>,
+  ): Promise<T> {
     const { dataScopes } = await this.ctx.permissions.grants(user);
     const hidden = hiddenFields(this.def, user, dataScopes);
-    return this.tx(user, (trx) => {
+    return within((trx) => {
       this.hiddenIn.set(trx, hidden);
       return fn(trx, async () => {
         let q = trx.selectFrom(this.def.table);
