@@ -51,6 +51,7 @@ function requestsOf(questionnaireId: string): Request[] {
   const stats = '/api/statistics-data';
   const month = `browseTime_datege=${day(-400)} 00:00:00&browseTime_datele=${day(-370)} 23:59:59`;
   const created = `createTime_datege=${day(-400)} 00:00:00&createTime_datele=${day(-370)} 23:59:59`;
+  const createdWide = `createTime_datege=${day(-730)} 00:00:00&createTime_datele=${day(0)} 23:59:59`;
   return [
     {
       name: 'browse log, 1 month of browseTime',
@@ -60,6 +61,11 @@ function requestsOf(questionnaireId: string): Request[] {
     {
       name: 'browse log, 1 month of createTime',
       url: `/api/app_browse_log/browselog/page?current=1&size=10&${created}`,
+      target: LIST,
+    },
+    {
+      name: 'browse log, 2 years of createTime',
+      url: `/api/app_browse_log/browselog/page?current=1&size=10&${createdWide}`,
       target: LIST,
     },
     {

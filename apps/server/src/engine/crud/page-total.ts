@@ -37,6 +37,13 @@ async function explainRows(trx: Trx, text: string, parameters: readonly unknown[
   return Number.isFinite(rows) && rows > 0 ? Math.round(rows) : 0;
 }
 
+const matchingRows = (filtered: AnySelect) => filtered.select(sql<number>`1`.as('one'));
+
+/** The planner's estimate of the rows `filtered` matches: the same statement (and cache entry) the
+ * page's total asks about, so a page that asks first pays the planning trip once. */
+export const plannedMatches = (trx: Trx, filtered: AnySelect): Promise<number> =>
+  plannedRows(trx, matchingRows(filtered));
+
 /** The `total` of a page, bounded in cost: an exact count(*) over a large table costs far more than the
  * page itself (a million rows: about a second against milliseconds).
  * - A page that is not full ends the list: total = rows before it + rows on it, no count needed.
@@ -58,7 +65,7 @@ export async function pageTotal(
     const row = await filtered.select(sql<string>`count(*)`.as('n')).executeTakeFirst();
     return { total: Number(row?.n ?? 0), exact: true };
   }
-  const matching = filtered.select(sql<number>`1`.as('one'));
+  const matching = matchingRows(filtered);
   const seen = shown > 0 ? before + shown : 0;
   const estimate = Math.max(await plannedRows(trx, matching), seen);
   if (estimate > cap) return { total: estimate, exact: false };

@@ -8,8 +8,8 @@ import { badRequest, notFound, ok } from '../../http/envelope.js';
 import { selectedIds } from '../../http/params.js';
 import { applyFilters, applySorts, page, parseListQuery } from '../../http/list-query.js';
 import { forestList } from './forest-list.js';
-import { pageTotal } from './page-total.js';
-import { indexLeads, rangeFirstPage, readsRangeFirst } from './range-page.js';
+import { pageTotal, plannedMatches } from './page-total.js';
+import { indexLeads, RANGE_FIRST_MAX_ROWS, rangeFirstPage, readsRangeFirst } from './range-page.js';
 import type { ResourceEngine } from './resource-engine.js';
 import type { ReadAccess } from './resource-routes.js';
 
@@ -36,7 +36,10 @@ export function listRoutes(app: FastifyInstance, engine: ResourceEngine, access:
       if (condition) filtered = filtered.where(condition);
       const sorts = q.sorts.length ? q.sorts : engine.fallbackSort;
       const offset = (q.current - 1) * q.size;
-      const rows = readsRangeFirst(leads, q.filters, sorts)
+      const rangeFirst =
+        readsRangeFirst(leads, q.filters, sorts) &&
+        (await plannedMatches(trx, filtered)) <= RANGE_FIRST_MAX_ROWS;
+      const rows = rangeFirst
         ? await rangeFirstPage(trx, filtered, sorts, q.size, offset)
         : ((await applySorts(filtered.selectAll(), sorts, [])
             .limit(q.size)
