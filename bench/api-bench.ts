@@ -211,6 +211,15 @@ export async function prepareScenarios(dataSet: DataSet): Promise<{
     writeFileSync(menuFile, JSON.stringify(menus));
     const bare = await startBareServer(menuFile);
     closers.unshift(() => bare.stop());
+    // The ceiling of the detail's ratio: a bare Fastify route answering the same detail document (no
+    // auth, no database) against the detail's same SQL. No server doing more can pass what it reaches.
+    const detailDoc = await (
+      await fetch(`${server.url}${DUTY}/detail?id=${captured.detailId}`, { headers: auth })
+    ).json();
+    const detailFile = path.join(tmp, 'detail.json');
+    writeFileSync(detailFile, JSON.stringify(detailDoc));
+    const bareDetail = await startBareServer(detailFile);
+    closers.unshift(() => bareDetail.stop());
     // The same server with the log tables off (DB_LOG=false): the logging scenario's baseline.
     const quiet = await startServer(benchUrl(), dataDir, { DB_LOG: 'false' });
     closers.unshift(() => quiet.stop());
@@ -338,6 +347,14 @@ export async function prepareScenarios(dataSet: DataSet): Promise<{
             connections: 50,
             seconds,
           }),
+      },
+      {
+        name: 'ceiling: bare Fastify, the detail document',
+        baselineLabel: "the detail's same SQL through pg",
+        connections: 50,
+        baseline: (seconds) =>
+          drive({ concurrency: 50, seconds }, () => replay(pool, captured.detail, detailSwap())),
+        api: (seconds) => httpLoad({ url: `${bareDetail.url}/bare`, connections: 50, seconds }),
       },
       {
         name: 'submit (new record)',
@@ -527,6 +544,12 @@ export async function report(results: Measured[], restingRssMb: number): Promise
     const p99 = m(r.api, 'p99');
     out(
       `  ${verdict(ratio >= 0.6 && bareRatio >= 0.4 && p99 <= 50)}  ${r.scenario.name}: ${f(ratio, 2)}× the same SQL (≥ 0.6), ${f(bareRatio, 2)}× the bare query (≥ 0.4), p99 ${f(p99)} ms (≤ 50)`,
+    );
+  }
+  for (const r of find('ceiling')) {
+    const ratio = m(r.api, 'rps') / m(r.baseline, 'rps');
+    out(
+      `  ----  ${r.scenario.name}: ${f(ratio, 2)}× the detail's same SQL (the most any server doing more can reach)`,
     );
   }
   for (const r of find('logging')) {
