@@ -19,6 +19,7 @@ import { Database } from '@tongxin/server/src/db/database.js';
 import { nextId } from '@tongxin/server/src/db/ids.js';
 import { benchUrl, BIG_TABLE, type DataSet, readDataSet } from './bench-db.js';
 import { drive, httpLoad, median, type Run } from './load.js';
+import { withCpu } from './cpu-account.js';
 import { rssNow, sampleRss, startBareServer, startServer } from './server-process.js';
 import {
   captureStatements,
@@ -46,7 +47,11 @@ export interface Scenario {
   baselineLabel: string;
   connections: number;
   baseline: (seconds: number) => Promise<Run>;
+  /** The process answering the baseline, when it is a server (its CPU is counted as the server's). */
+  baselinePid?: number;
   api: (seconds: number) => Promise<Run>;
+  /** The process answering `api` when it is not the server (its CPU is counted as the server's). */
+  apiPid?: number;
   /** The harder baseline of list and detail: the page (or record) query alone on the pool, no
    * transaction, no settings. */
   bare?: (seconds: number) => Promise<Run>;
@@ -301,6 +306,7 @@ export async function prepareScenarios(dataSet: DataSet): Promise<{
         name: 'logging on, list first page + filters',
         baselineLabel: 'same server with DB_LOG=false',
         connections: 50,
+        baselinePid: quiet.pid,
         baseline: (seconds) =>
           httpLoad({
             url: `${quiet.url}${DUTY}/page?current=1&size=10&${FILTERS}`,
@@ -355,6 +361,7 @@ export async function prepareScenarios(dataSet: DataSet): Promise<{
         baseline: (seconds) =>
           drive({ concurrency: 50, seconds }, () => replay(pool, captured.detail, detailSwap())),
         api: (seconds) => httpLoad({ url: `${bareDetail.url}/bare`, connections: 50, seconds }),
+        apiPid: bareDetail.pid,
       },
       {
         name: 'submit (new record)',
@@ -376,6 +383,7 @@ export async function prepareScenarios(dataSet: DataSet): Promise<{
         name: 'menu routes',
         baselineLabel: 'bare Fastify route, same JSON',
         connections: 50,
+        baselinePid: bare.pid,
         baseline: (seconds) => httpLoad({ url: `${bare.url}/bare`, connections: 50, seconds }),
         api: (seconds) =>
           httpLoad({
@@ -438,6 +446,12 @@ export async function prepareScenarios(dataSet: DataSet): Promise<{
   }
 }
 
+/** A run with the CPU each process spent per operation kept on it. */
+async function counted(pid: number | undefined, run: () => Promise<Run>): Promise<Run> {
+  const { result, cpu } = await withCpu(pid, run, (r) => r.ops);
+  return { ...result, cpu };
+}
+
 /** Baseline, then the API with the server's RSS sampled, `rounds` times per scenario. */
 export async function measure(
   scenarios: Scenario[],
@@ -453,10 +467,10 @@ export async function measure(
   for (let round = 1; round <= rounds; round++) {
     for (const r of results) {
       process.stdout.write(`  round ${round}/${rounds}: ${r.scenario.name} … `);
-      r.baseline.push(await r.scenario.baseline(SECONDS));
-      if (r.scenario.bare) r.bare.push(await r.scenario.bare(SECONDS));
+      r.baseline.push(await counted(r.scenario.baselinePid, () => r.scenario.baseline(SECONDS)));
+      if (r.scenario.bare) r.bare.push(await counted(undefined, () => r.scenario.bare!(SECONDS)));
       const rss = sampleRss(serverPid);
-      const api = await r.scenario.api(SECONDS);
+      const api = await counted(r.scenario.apiPid ?? serverPid, () => r.scenario.api(SECONDS));
       api.rssMb = await rss.stop();
       r.api.push(api);
       const bareRps = r.bare.at(-1)?.rps;
@@ -497,6 +511,23 @@ async function exactCountMs(statements: Statement[]): Promise<number | undefined
 
 const f = (n: number, digits = 1) => (Number.isFinite(n) ? n.toFixed(digits) : '–');
 
+/** CPU per operation by process (µs, medians): where each side's time goes on the shared cores. */
+function cpuTable(results: Measured[], out: (s?: string) => void): void {
+  const side = (runs: Run[]) => {
+    const k = (key: 'server' | 'postgres' | 'bench') => median(runs.map((r) => r.cpu?.[key] ?? NaN));
+    const [server, postgres, bench] = [k('server'), k('postgres'), k('bench')];
+    return `${f(server, 0)} | ${f(postgres, 0)} | ${f(bench, 0)} | ${f(server + postgres + bench, 0)}`;
+  };
+  out(
+    '\nCPU per operation, µs (server or baseline server / PostgreSQL / bench process: load generator or pg client)\n',
+  );
+  out(
+    '| scenario | API: server | PostgreSQL | bench | total | baseline: server | PostgreSQL | bench | total |',
+  );
+  out('|---|---:|---:|---:|---:|---:|---:|---:|---:|');
+  for (const r of results) out(`| ${r.scenario.name} | ${side(r.api)} | ${side(r.baseline)} |`);
+}
+
 export async function report(results: Measured[], restingRssMb: number): Promise<string[]> {
   const lines: string[] = [];
   const out = (s = '') => {
@@ -517,6 +548,8 @@ export async function report(results: Measured[], restingRssMb: number): Promise
       `| ${r.scenario.name} | ${r.scenario.connections} | ${f(m(r.api, 'rps'))} | ${f(m(r.api, 'p50'))} | ${f(m(r.api, 'p99'))} | ${f(m(r.baseline, 'rps'))} | ${f(m(r.api, 'rps') / m(r.baseline, 'rps'), 2)} | ${r.bare.length ? f(m(r.bare, 'rps')) : '–'} | ${r.bare.length ? f(m(r.api, 'rps') / m(r.bare, 'rps'), 2) : '–'} | ${f(Math.max(...r.api.map((x) => x.rssMb ?? 0)), 0)} | ${r.scenario.baselineLabel}${errors ? ` (${errors} errors!)` : ''} |`,
     );
   }
+
+  cpuTable(results, out);
 
   out('\nTotal vs page (per statement, ms, median during the raw-SQL runs at 50 connections)\n');
   out('| scenario | page query | total (explain / capped count) | exact count(*) alone, for reference |');

@@ -1,6 +1,7 @@
 // Load generation and the numbers kept from one run: HTTP load through autocannon, in-process loads
 // (raw SQL, argon2, disk writes, task completion) through a fixed number of concurrent callers.
 import autocannon from 'autocannon';
+import type { CpuPerOp } from './cpu-account.js';
 
 export interface Run {
   /** Completed operations per second. */
@@ -9,8 +10,12 @@ export interface Run {
   p99: number;
   /** Non-2xx responses or thrown errors. */
   errors: number;
+  /** Completed operations. */
+  ops: number;
   /** Highest server RSS seen during the run, MB (HTTP runs only). */
   rssMb?: number;
+  /** CPU per operation by process (api-bench's measure). */
+  cpu?: CpuPerOp;
 }
 
 export const median = (xs: number[]): number => {
@@ -46,6 +51,7 @@ export async function httpLoad(load: HttpLoad): Promise<Run> {
   });
   return {
     rps: result.requests.average,
+    ops: result.requests.total,
     p50: result.latency.p50,
     p99: result.latency.p99,
     errors: result.non2xx + result.errors + result.timeouts,
@@ -87,6 +93,7 @@ export async function drive<T = undefined>(
   latencies.sort((a, b) => a - b);
   return {
     rps: latencies.length / seconds,
+    ops: latencies.length,
     p50: percentile(latencies, 0.5),
     p99: percentile(latencies, 0.99),
     errors,
