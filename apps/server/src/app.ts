@@ -37,6 +37,7 @@ import { serveResources } from './engine/serve-resources.js';
 import { LogWriter } from './logs/log-writer.js';
 import { installRequestLogs } from './logs/request-logs.js';
 import { startLogRetention } from './logs/retention.js';
+import { startLapseSweeps } from './engine/crud/lapses.js';
 import { createStore, type KvStore } from './util/kv-store.js';
 import { SharedVersion } from './util/shared-version.js';
 
@@ -142,8 +143,11 @@ export async function buildApp(options: BuildOptions): Promise<{ app: FastifyIns
 
   await serveFrontEnd(app, config.staticRoot, shell);
   const retention = startLogRetention(ctx);
+  // states that follow time (a definition's `lapses`: a loan past its return becomes 逾期未还)
+  const lapses = startLapseSweeps(ctx, modules);
   app.addHook('onClose', async () => {
     retention.stop();
+    await lapses.stop();
     await ctx.logs.flush();
     await store.close();
   });

@@ -1,10 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { nextId } from '../src/db/ids.js';
+import { defaultDomains } from '../src/domains/index.js';
+import { sweepLapses } from '../src/engine/crud/lapses.js';
+import { formatDateTime } from '../src/util/datetime.js';
 import { addTenantWithUser } from './fixtures.js';
 import { call, login, startTestServer, type TestServer } from './harness.js';
 
 // 共享设施: the stock follows the loans (apply reserves, 确认借出, 确认归还 and 取消 give back), two
-// requests for the last unit never both win, and a loan past its planned return reads 逾期未还.
+// requests for the last unit never both win, and a loan in use past its planned return becomes 逾期未还
+// (stored: the list filtered by the state agrees with the label) and its borrower is told once.
 
 let s: TestServer;
 let admin: string;
@@ -73,12 +77,16 @@ const stock = async (id: string) => {
   return { available: d.availableQty, status: d.facilityStatus, total: d.totalQty };
 };
 
-const borrow = (facilityId: string, quantity = 1, planReturnTime = '2026-12-05 18:00:00') =>
+/** `yyyy-MM-dd HH:mm:ss`, `days` from now (the loans' planned times stay ahead of the clock). */
+const day = (days: number) => formatDateTime(new Date(Date.now() + days * 86_400_000));
+const modules = defaultDomains.flatMap((d) => d.resources);
+
+const borrow = (facilityId: string, quantity = 1, planReturnTime = day(5)) =>
   call(s.app, admin, 'POST', `${LOAN}/submit`, {
     facilityId,
     appUserId: borrower,
     quantity,
-    planBorrowTime: '2026-12-01 09:00:00',
+    planBorrowTime: day(1),
     planReturnTime,
   });
 
@@ -143,15 +151,62 @@ describe('共享设施 stock', () => {
     expect(await stock(f)).toMatchObject({ available: 1, total: 1 });
   });
 
-  it('reads a loan in use past its planned return as 逾期未还, and removes holding loans with their units', async () => {
+  it('moves a loan in use past its planned return to 逾期未还, filters by it and tells the borrower once', async () => {
     const f = await facility(2);
-    const id = (await borrow(f, 1, '2026-12-01 10:00:00')).json().data.id;
+    const id = (await borrow(f, 1, day(2))).json().data.id;
+    expect((await call(s.app, admin, 'POST', `${LOAN}/lend?ids=${id}`)).statusCode).toBe(200);
+    const past = day(-1);
     await s.db.kysely
       .updateTable('app_share_facility_user')
-      .set({ plan_return_time: '2020-01-01 10:00:00', borrow_status: 3 })
+      .set({ plan_return_time: past })
       .where('id', '=', id)
       .execute();
+    const messages = () =>
+      s.db.kysely
+        .selectFrom('app_message_center')
+        .select(['receiver_id', 'title', 'content', 'receiver_type'])
+        .where('biz_type', '=', 'app_share_facility_user')
+        .where('biz_id', '=', id)
+        .execute();
+    const listed = async (state: number) =>
+      (await call(s.app, admin, 'GET', `${LOAN}/page?size=500&facilityId=${f}&borrowStatus=${state}`))
+        .json()
+        .data.records.map((r: { id: string; borrowStatus: number }) => [r.id, r.borrowStatus]);
+    // in use until the sweep moves it: the label and the filter agree either way
+    expect((await loan(id)).borrowStatus).toBe(3);
+    expect(await listed(3)).toEqual([[id, 3]]);
+    expect(await sweepLapses(s.ctx, modules)).toBeGreaterThanOrEqual(1);
     expect((await loan(id)).borrowStatus).toBe(5);
+    expect(await listed(5)).toEqual([[id, 5]]);
+    expect(await listed(3)).toEqual([]);
+    const told = await messages();
+    expect(told).toHaveLength(1);
+    expect(told[0]).toMatchObject({ receiver_id: borrower, title: '借用设施已逾期', receiver_type: 1 });
+    expect(told[0]!.content).toContain('轮椅');
+    // a second sweep (or another instance's) moves nothing and tells nobody again
+    await sweepLapses(s.ctx, modules);
+    expect(await messages()).toHaveLength(1);
+    // its planned return moved ahead: in use again; returned from either state
+    const detail = await loan(id);
+    const extend = await call(s.app, admin, 'POST', `${LOAN}/submit`, { ...detail, planReturnTime: day(3) });
+    expect(extend.statusCode, extend.body).toBe(200);
+    expect((await loan(id)).borrowStatus).toBe(3);
+    await s.db.kysely
+      .updateTable('app_share_facility_user')
+      .set({ plan_return_time: past })
+      .where('id', '=', id)
+      .execute();
+    await sweepLapses(s.ctx, modules);
+    const back = await call(s.app, admin, 'POST', `${LOAN}/giveBack?ids=${id}&returnCondition=1`);
+    expect(back.statusCode, back.body).toBe(200);
+    expect(await loan(id)).toMatchObject({ borrowStatus: 4 });
+    expect((await stock(f)).available).toBe(2);
+  });
+
+  it('removes loans still holding units with their units', async () => {
+    const f = await facility(2);
+    const id = (await borrow(f)).json().data.id;
+    expect((await stock(f)).available).toBe(1);
     expect((await call(s.app, admin, 'POST', `${LOAN}/remove?ids=${id}`)).statusCode).toBe(200);
     expect((await stock(f)).available).toBe(2);
   });
@@ -193,8 +248,8 @@ describe('共享设施 stock', () => {
       facilityId: f,
       appUserId: resident.userId,
       quantity: 1,
-      planBorrowTime: '2026-12-01 09:00:00',
-      planReturnTime: '2026-12-05 18:00:00',
+      planBorrowTime: day(1),
+      planReturnTime: day(5),
     });
     expect(res.statusCode, res.body).toBe(200);
     const id = res.json().data.id;

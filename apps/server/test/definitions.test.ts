@@ -1,4 +1,4 @@
-import { buttonCode, hasStandard, resources } from '@tongxin/resources';
+import { buttonCode, hasProcess, hasStandard, resources } from '@tongxin/resources';
 import { describe, expect, it } from 'vitest';
 import { seedDicts } from '../src/seed/data/dicts.js';
 import { type SeedMenu, seedMenus } from '../src/seed/data/menus.js';
@@ -63,6 +63,13 @@ describe.each(resources.map((d) => [d.name, d] as const))('definition %s', (_nam
       if (a.effect?.from) expect(names, a.name).toContain(a.effect.from.field);
       if (a.effect?.set && Object.values(a.effect.set).includes('$reason'))
         expect(a.reason, a.name).toBeDefined();
+    }
+    // a lapse moves a field of the row when a time field of it passes (auditStatus: an approval column)
+    const approval = hasProcess(def) ? ['auditStatus'] : [];
+    for (const l of def.lapses ?? []) {
+      expect(names, 'lapse').toContain(l.field);
+      expect(def.fields.find((f) => f.name === l.at)?.kind, l.at).toMatch(/^date(time)?$/);
+      if (l.when) expect([...names, ...approval], 'lapse').toContain(l.when.field);
     }
     for (const d of def.details ?? []) {
       const child = resources.find((r) => r.name === d.resource);

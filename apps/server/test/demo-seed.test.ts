@@ -1,3 +1,4 @@
+import { processesOf, resources } from '@tongxin/resources';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PLATFORM_TENANT } from '../src/db/database.js';
@@ -241,6 +242,47 @@ describe('demo seed', () => {
 
     const wrong = await tokenRequest(s.app, { account: 'nimaciren', password: 'admin' });
     expect(wrong.json().access_token).toBeUndefined();
+  });
+
+  it('leaves work on every audit screen for a demo user of each tenant in its candidate roles', async () => {
+    const screens = resources.flatMap((def) =>
+      processesOf(def)
+        .filter((p) => p.auditScreen)
+        .map((p) => ({ def, p })),
+    );
+    expect(screens.length).toBeGreaterThanOrEqual(6);
+    for (const tenantId of [PLATFORM_TENANT, DEMO_TENANT])
+      for (const { def, p } of screens) {
+        // a demo account of the tenant holding one of the process's candidate roles, the tenant's
+        // administrator last: the work must reach the staff in those roles
+        const holders = await s.db.kysely
+          .selectFrom('blade_user as u')
+          .innerJoin('blade_role as r', (j) =>
+            j
+              .on(sql`r.id::text`, '=', sql`any(string_to_array(u.role_id, ','))`)
+              .onRef('r.tenant_id', '=', 'u.tenant_id'),
+          )
+          .select(['u.account'])
+          .where('u.tenant_id', '=', tenantId)
+          .where('u.is_deleted', '=', 0)
+          .where('u.user_type', '=', 1)
+          .where('r.role_alias', 'in', p.groups.split(','))
+          .orderBy(sql`u.account = 'admin'`)
+          .orderBy('u.account')
+          .execute();
+        const account = String(holders[0]?.account ?? '');
+        expect(account, `${tenantId} ${p.key}: nobody in ${p.groups}`).not.toBe('');
+        const token = await login(s.app, {
+          tenantId,
+          account,
+          password: account === 'admin' ? 'admin' : DEMO_PASSWORD,
+        });
+        const res = await call(s.app, token, 'GET', `${def.path}/auditTasks?size=100&processKey=${p.key}`);
+        expect(res.statusCode, `${tenantId} ${p.key} ${account}: ${res.body}`).toBe(200);
+        const records = res.json().data.records as { auditStatus: number; taskId: string }[];
+        expect(records.length, `${tenantId} ${p.auditScreen} as ${account}`).toBeGreaterThan(0);
+        expect(records.every((r) => r.auditStatus === 0 && r.taskId)).toBe(true);
+      }
   });
 
   it('generates resident ids with a valid check digit', () => {

@@ -13,6 +13,7 @@ import { migrate } from '../src/db/migrate.js';
 import { md5Hex } from '../src/auth/passwords.js';
 import { seed } from '../src/seed/seed.js';
 import { MemoryStore, type KvStore } from '../src/util/kv-store.js';
+import { completeTask } from '../src/flow/service.js';
 
 export const BASIC = `Basic ${Buffer.from('saber:saber_secret').toString('base64')}`;
 export const onPostgres = process.env.TEST_DB === 'postgres';
@@ -77,6 +78,7 @@ export async function startTestServer(
   });
   beforeReady?.(app);
   await app.ready();
+  contexts.set(app, ctx);
   return {
     app,
     ctx,
@@ -88,6 +90,40 @@ export async function startTestServer(
       rmSync(config.dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/** The context of each app startTestServer built, for helpers that only hold the app. */
+const contexts = new WeakMap<FastifyInstance, AppContext>();
+
+/** Passes the waiting approval task of a business record as its tenant's first user would, with the
+ * checks of a candidate skipped (a test's shortcut to an approved record: an activity to enrol in). */
+export async function passApproval(app: FastifyInstance, table: string, businessId: string): Promise<void> {
+  const ctx = contexts.get(app);
+  if (!ctx) throw new Error('passApproval: an app startTestServer built');
+  const { tenant_id: tenantId } = await ctx.db.kysely
+    .selectFrom(table)
+    .select('tenant_id')
+    .where('id', '=', businessId)
+    .executeTakeFirstOrThrow();
+  await ctx.db.tx({ tenantId: String(tenantId) }, async (trx) => {
+    const task = await trx
+      .selectFrom('flow_task as t')
+      .innerJoin('flow_process_instance as i', 'i.id', 't.process_instance_id')
+      .select('t.id')
+      .where('i.business_table', '=', table)
+      .where('i.business_id', '=', businessId)
+      .where('t.status', '=', 'active')
+      .executeTakeFirstOrThrow();
+    const user = await trx.selectFrom('blade_user').select('id').orderBy('id').executeTakeFirstOrThrow();
+    const actor = { userId: String(user.id), tenantId: String(tenantId), roleAliases: [] };
+    const result = await completeTask(trx, actor, {
+      taskId: String(task.id),
+      pass: true,
+      comment: '同意',
+      skipAuth: true,
+    });
+    await ctx.approvals.taskCompleted(trx, actor, result);
+  });
 }
 
 export interface LoginOptions {

@@ -9,7 +9,7 @@ import {
 } from '@tongxin/resources';
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import { call } from './harness.js';
+import { call, passApproval } from './harness.js';
 
 const byName = new Map(resources.map((r) => [r.name, r]));
 
@@ -28,6 +28,26 @@ const SAMPLE_OVERRIDES: Record<string, () => Record<string, unknown>> = {
     endTime: at(21),
   }),
   partyAppraise: () => ({ appraiseYear: '2026', startTime: at(-1), endTime: at(30) }),
+  solidarityActivity: () => ({
+    enrollStartTime: at(-1),
+    enrollEndTime: at(10),
+    startTime: at(20),
+    endTime: at(21),
+  }),
+};
+
+/** References a resource's rules want in a state only an approval reaches: an enrolment's activity has
+ * passed 活动审核 (a fresh one, open for enrolment, approved through its task). */
+const SAMPLE_PREPARED: Record<
+  string,
+  (app: FastifyInstance, token: string) => Promise<Record<string, unknown>>
+> = {
+  solidarityActivityUser: async (app, token) => {
+    const activity = byName.get('solidarityActivity')!;
+    const id = String(await freshRecord(app, token, activity));
+    await passApproval(app, activity.table, id);
+    return { activityId: id };
+  },
 };
 
 /** Options of a sample: `freshRefs` makes a new record for each required reference the caller may write
@@ -145,7 +165,11 @@ export async function sampleBody(
     const v = await sampleValue(app, token, f, opts);
     if (v !== undefined) body[f.name] = v;
   }
-  return { ...body, ...SAMPLE_OVERRIDES[def.name]?.() };
+  return {
+    ...body,
+    ...SAMPLE_OVERRIDES[def.name]?.(),
+    ...(await SAMPLE_PREPARED[def.name]?.(app, token)),
+  };
 }
 
 export const columnsOf = (def: ResourceDef) => def.fields.map(columnOf);

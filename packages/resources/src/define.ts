@@ -232,6 +232,19 @@ export interface ProcessDef {
   dealPaths?: string[];
 }
 
+/** A state a row reaches when a time of its own passes: a row whose `field` is in `from` (and that meets
+ * `when`, e.g. an approved activity) moves to `to` once the time in its field `at` is past. The server
+ * sweeps every minute (apps/server/src/engine/crud/lapses.ts), applying a definition's lapses in order,
+ * so a row may pass several in one sweep; the resource's behaviour hears of the rows moved. `when` may
+ * name `auditStatus` on a resource with a process. */
+export interface LapseDef {
+  field: string;
+  from: (string | number)[];
+  to: string | number;
+  at: string;
+  when?: StateCondition;
+}
+
 export interface ResourceDef {
   name: string;
   label: Label;
@@ -287,6 +300,9 @@ export interface ResourceDef {
    * insert), one at a time on the same approval columns once the running one has ended (a loan's return
    * after its borrowing). In the catalogue like `process`; their audit screens are served the same way. */
   laterProcesses?: ProcessDef[];
+  /** States the server moves rows to when a time passes (the domain model's [S] moves: a loan past its
+   * planned return becomes 逾期未还), stored so that lists, filters and the label agree. */
+  lapses?: LapseDef[];
   /** The field naming a record in pickers and trees (`select`, `tree`); defaults to the first string field. */
   labelField?: string;
   /** The platform administrator sees and manages every tenant's rows (users, roles, depts, posts). */

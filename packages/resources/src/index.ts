@@ -50,6 +50,8 @@ export {
 } from './system/remote-entries';
 export { contactPhoneResource } from './community/contactPhone';
 export { questionnaireResource } from './community/questionnaire';
+export { shareFacilityUserResource } from './community/shareFacilityUser';
+export { solidarityActivityResource } from './community/solidarityActivity';
 export { partyArchiveResource } from './party/partyArchive';
 export { partyDutyResource } from './party/partyDuty';
 export { noticeResource } from './desk/notice';

@@ -10,6 +10,7 @@ import type { AppContext } from '../context.js';
 import type { Trx } from '../db/database.js';
 import type { ApprovalHandler } from './approval/move-record.js';
 import type { ResourceHooks } from './crud/hooks.js';
+import type { LapseHandler } from './crud/lapses.js';
 import type { ResourceEngine } from './crud/resource-engine.js';
 
 /** An extra wire verb of a resource, served at `${def.path}/<verb>`. */
@@ -32,6 +33,9 @@ export interface ResourceModule {
   routes?: (app: FastifyInstance, ctx: AppContext, engine: ResourceEngine) => void;
   /** business effects of the steps of the definition's `process` (engine/approval) */
   approval?: ApprovalHandler;
+  /** effects of the definition's `lapses` on the rows the sweep moved, in its transaction
+   * (engine/crud/lapses.ts) */
+  lapsed?: LapseHandler;
 }
 
 export type DomainName = 'system' | 'party' | 'community' | 'workflow';

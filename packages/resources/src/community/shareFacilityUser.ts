@@ -17,7 +17,8 @@ const move = (
 
 /** 借用记录 — domain model §8.2: a loan of a shared facility. Applying reserves the units (refused when
  * too few are left, even for two requests at once); 确认借出 hands them over; 确认归还 (with the condition)
- * and a rejection or cancellation give them back. A loan past its planned return is 逾期未还. */
+ * and a rejection or cancellation give them back. A loan in use past its planned return becomes 逾期未还
+ * (stored, so the list's filter and its label agree) and its borrower is told once. */
 export const shareFacilityUserResource = defineResource({
   name: 'shareFacilityUser',
   label: { zh: '借用记录', en: 'Loans' },
@@ -55,6 +56,7 @@ export const shareFacilityUserResource = defineResource({
       dealPaths: ['/api/app-share-facility/sharefacility/returnDealProcessFlow'],
     },
   ],
+  lapses: [{ field: 'borrowStatus', from: [3], to: 5, at: 'planReturnTime' }],
   actions: [
     statusMove(
       'lend',

@@ -16,8 +16,10 @@ const time = (
   ...extra,
 });
 
-/** 民族团结活动 — domain model §6.1 (the structure of a party activity, §5.5): published, enrolled in
- * (报名人员 tab, getEnrollUsersPage) and cancelled with a reason (GET activityCancel?activityId). */
+/** 民族团结活动 — domain model §6.1 (the structure of a party activity, §5.5): audited before it is
+ * published (the SolidarityActivity approval: 草稿 while it waits or was rejected, then its state by
+ * its times, which the lapses move on), enrolled in while 报名中 (报名人员 tab, getEnrollUsersPage) and
+ * cancelled with a reason (GET activityCancel?activityId). */
 export const solidarityActivityResource = defineResource({
   name: 'solidarityActivity',
   label: { zh: '民族团结活动', en: 'Unity activities' },
@@ -40,6 +42,19 @@ export const solidarityActivityResource = defineResource({
     groups: 'volunteer_manager,admin',
     auditScreen: '/solidarity/solidarityactivityaudit',
   },
+  // an approved activity opens, closes its enrolment, starts and ends by its times
+  lapses: [
+    {
+      field: 'activityStatus',
+      from: [0],
+      to: 1,
+      at: 'enrollStartTime',
+      when: { field: 'auditStatus', in: [1] },
+    },
+    { field: 'activityStatus', from: [1], to: 2, at: 'enrollEndTime' },
+    { field: 'activityStatus', from: [1, 2], to: 3, at: 'startTime' },
+    { field: 'activityStatus', from: [3], to: 4, at: 'endTime' },
+  ],
   details: [
     {
       resource: 'solidarityActivityUser',
@@ -215,6 +230,7 @@ export const solidarityActivityResource = defineResource({
       kind: 'dict',
       label: { zh: '活动状态', en: 'Status' },
       dict: { code: 'activity_status' },
+      readOnly: true,
       defaultValue: 1,
       nullable: false,
       search: 'equal',

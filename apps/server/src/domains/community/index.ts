@@ -20,10 +20,12 @@ import { userUpdateLogBehaviour } from './user-update-log.js';
 import { loanApproval } from './facility/loan-approval.js';
 import { requestReturn } from './facility/return-request.js';
 import { cancelBorrow, giveBack, loanHooks } from './facility/loans.js';
+import { loanLapsed } from './facility/overdue.js';
 import { facilityHooks } from './facility/stock.js';
 import { mapConfig } from './map/map-config.js';
 import { meshHooks } from './map/mesh-boundary.js';
 import { scoreRank } from './score/rank.js';
+import { solidarityActivityHooks, solidarityApproval } from './solidarity/activity-state.js';
 import { getEnrollUsersPage, solidarityEnrolmentHooks } from './solidarity/enrolments.js';
 import { seedCommunityB } from './demo/demo-seed.js';
 import { statisticsRoutes } from './statistics/statistics-routes.js';
@@ -72,8 +74,13 @@ export const communityDomain = domain(
       hooks: loanHooks,
       verbs: { giveBack, cancelBorrow, requestReturn },
       approval: loanApproval,
+      lapsed: loanLapsed,
     },
-    solidarityActivity: { verbs: { getEnrollUsersPage } },
+    solidarityActivity: {
+      hooks: solidarityActivityHooks,
+      verbs: { getEnrollUsersPage },
+      approval: solidarityApproval,
+    },
     solidarityActivityUser: { hooks: solidarityEnrolmentHooks },
     hikCamera: { verbs: { initData } },
     // end community B

@@ -1,12 +1,11 @@
 /** 消息中心 (app_message_center): writing messages to recipients' inboxes, for every community verb that
  * tells a resident something, and the fan-out of a message sent to roles. */
-import type { AuthUser } from '../../auth/tokens.js';
 import type { Trx } from '../../db/database.js';
 import { nextId } from '../../db/ids.js';
 import type { ResourceHooks } from '../../engine/crud/hooks.js';
 import { badRequest } from '../../http/envelope.js';
 import { formatDateTime } from '../../util/datetime.js';
-import { auditColumns, idsOf, insertChunked } from './rows.js';
+import { auditColumns, idsOf, insertChunked, type Writer } from './rows.js';
 
 /** message_type */
 export const MESSAGE_TYPE = { system: 1, audit: 2, activity: 3, reply: 4, points: 5, alarm: 6 } as const;
@@ -19,13 +18,9 @@ export interface Message {
   bizId?: string;
 }
 
-/** One message to each recipient (user ids of the caller's tenant), in the caller's transaction. */
-export async function sendMessages(
-  trx: Trx,
-  user: AuthUser,
-  receiverIds: string[],
-  m: Message,
-): Promise<void> {
+/** One message to each recipient (user ids of the caller's tenant), in the caller's transaction; the
+ * server's own messages (a sweep's) have no sender. */
+export async function sendMessages(trx: Trx, user: Writer, receiverIds: string[], m: Message): Promise<void> {
   if (!receiverIds.length) return;
   const now = formatDateTime();
   const types = await receiverTypes(trx, user.tenantId, receiverIds);

@@ -41,8 +41,11 @@ export async function insertChunked(trx: Trx, table: string, rows: Record<string
       .execute();
 }
 
+/** Who the server writes a row for: a user, or the server itself (`userId` null: a sweep). */
+export type Writer = Pick<AuthUser, 'tenantId' | 'deptIds'> & { userId: string | null };
+
 /** The audit columns of a row the server writes for `user`. */
-export function auditColumns(user: AuthUser, now: string): Record<string, unknown> {
+export function auditColumns(user: Writer, now: string): Record<string, unknown> {
   return {
     create_user: user.userId,
     create_dept: user.deptIds[0] ?? null,

@@ -1,5 +1,5 @@
-/** Demo 微志愿活动 (settled through the ledger, open, cancelled), 民族团结活动 with participants, 共享设施
- * with a loan in every state (stock consistent), and a month of browse history for the charts. */
+/** Demo 微志愿活动 (settled through the ledger, open, cancelled) and a month of browse history for the
+ * charts. */
 import { appendScore } from '../score/ledger.js';
 import type { DemoContext } from './demo-base.js';
 
@@ -109,119 +109,6 @@ export async function seedVolunteers(c: DemoContext): Promise<void> {
       sourceTitle: '日常积分',
       flowTime: c.at(-(i % 10)),
     });
-}
-
-export async function seedSolidarity(c: DemoContext): Promise<void> {
-  const NATIONS = ['04', '01', '04', '03', '04', '01'];
-  for (const [k, [title, type]] of (
-    [
-      ['藏历新年民族团结联欢会', 3],
-      ['结对认亲交朋友走访', 2],
-    ] as const
-  ).entries()) {
-    const a = c.row({
-      title,
-      activity_type: type,
-      community_id: c.communities[k % c.communities.length]!.id,
-      organizer_type: 1,
-      language: 3,
-      content: `${title}，欢迎各族群众参加。`,
-      address: '社区活动中心',
-      start_time: c.at(k ? 10 : -3, 10),
-      end_time: c.at(k ? 10 : -3, 16),
-      enroll_start_time: c.at(-15),
-      enroll_end_time: c.at(k ? 9 : -4),
-      limit_num: 50,
-      activity_status: k ? 1 : 4,
-      enroll_num: 6,
-      audit_status: 1,
-    });
-    await c.trx.insertInto('app_solidarity_activity').values(a).execute();
-    for (const [i, r] of c.residents.slice(0, 6).entries())
-      await c.trx
-        .insertInto('app_solidarity_activity_user')
-        .values(
-          c.row({
-            activity_id: a.id,
-            app_user_id: r.id,
-            name: r.name,
-            phone: r.phone,
-            nation: NATIONS[i],
-            enroll_time: c.at(-6),
-            enroll_status: 1,
-            sign_status: k ? 0 : 1,
-          }),
-        )
-        .execute();
-  }
-}
-
-const FACILITIES: [string, number, number][] = [
-  ['轮椅', 1, 4],
-  ['折叠梯', 2, 3],
-  ['雨伞', 3, 20],
-  ['血压计', 4, 2],
-  ['帐篷', 5, 2],
-];
-
-export async function seedFacilities(c: DemoContext): Promise<void> {
-  const ids: { id: string; total: number }[] = [];
-  for (const [i, [name, type, total]] of FACILITIES.entries()) {
-    const f = c.row({
-      facility_no: `SF${String(i + 1).padStart(3, '0')}`,
-      facility_name: name,
-      facility_type: type,
-      community_id: c.communities[i % c.communities.length]!.id,
-      storage_address: '社区服务中心一楼储物间',
-      total_qty: total,
-      available_qty: total,
-      max_borrow_days: 7,
-      deposit: type === 1 ? 200 : 0,
-      need_audit: i % 2 === 0 ? 1 : 0,
-      contact_name: '拉姆',
-      contact_phone: '0891-6329999',
-      facility_status: 0,
-      borrow_count: 0,
-    });
-    await c.trx.insertInto('app_share_facility').values(f).execute();
-    ids.push({ id: String(f.id), total });
-  }
-  // one loan in every borrow_status (0 待审核 … 6 已取消); 0, 2, 3 and 5 hold their unit
-  for (let status = 0; status <= 6; status++) {
-    const f = ids[status % ids.length]!;
-    const r = c.residents[status % c.residents.length]!;
-    const overdue = status === 5;
-    await c.trx
-      .insertInto('app_share_facility_user')
-      .values(
-        c.row({
-          facility_id: f.id,
-          app_user_id: r.id,
-          name: r.name,
-          phone: r.phone,
-          quantity: 1,
-          purpose: '家用',
-          apply_time: c.at(-10 + status),
-          plan_borrow_time: c.at(-9 + status),
-          plan_return_time: overdue ? c.at(-2) : c.at(status + 3),
-          borrow_status: status,
-          actual_borrow_time: [3, 4, 5].includes(status) ? c.at(-9 + status) : null,
-          actual_return_time: status === 4 ? c.at(-1) : null,
-          return_condition: status === 4 ? 1 : null,
-          audit_remark: status === 1 ? '该时段设施已预约' : null,
-        }),
-      )
-      .execute();
-    const holds = [0, 2, 3, 5].includes(status);
-    await c.trx
-      .updateTable('app_share_facility')
-      .set((eb) => ({
-        borrow_count: eb('borrow_count', '+', 1),
-        ...(holds ? { available_qty: eb('available_qty', '-', 1) } : {}),
-      }))
-      .where('id', '=', f.id)
-      .execute();
-  }
 }
 
 const TITLES: [string, string][] = [

@@ -1,14 +1,17 @@
 /** Shared pieces of community B's demo data: the tenant's communities, a few resident accounts (no
- * login), audit columns and a deterministic pseudo-random sequence. */
+ * login), audit columns, a deterministic pseudo-random sequence, and the approval processes its records
+ * wait in. */
+import type { ResourceDef } from '@tongxin/resources';
 import type { Trx } from '../../../db/database.js';
 import { nextId } from '../../../db/ids.js';
+import { startBusinessProcess } from '../../../engine/approval/start-process.js';
 import { formatDateTime } from '../../../util/datetime.js';
 
 export interface DemoContext {
   trx: Trx;
   tenantId: string;
   communities: { id: string; name: string }[];
-  residents: { id: string; name: string; phone: string }[];
+  residents: { id: string; name: string; phone: string; account: string }[];
   adminId: string | null;
   /** a repeatable sequence in [0, 1) */
   rand: () => number;
@@ -51,6 +54,7 @@ export async function demoContext(trx: Trx, tenantId: string): Promise<DemoConte
   const residents = [];
   for (const [i, [name, phone, sex]] of RESIDENTS.entries()) {
     const id = nextId();
+    const account = `resident${String(i + 1).padStart(2, '0')}`;
     const community = communities[i % communities.length]!;
     await trx
       .insertInto('blade_user')
@@ -58,7 +62,7 @@ export async function demoContext(trx: Trx, tenantId: string): Promise<DemoConte
         id,
         tenant_id: tenantId,
         user_type: 2,
-        account: `resident${String(i + 1).padStart(2, '0')}`,
+        account,
         password: '!', // residents sign in to the app, never to the back office
         name,
         real_name: name,
@@ -70,7 +74,7 @@ export async function demoContext(trx: Trx, tenantId: string): Promise<DemoConte
         update_time: now,
       })
       .execute();
-    residents.push({ id, name, phone });
+    residents.push({ id, name, phone, account });
   }
   let seed = tenantId === '000000' ? 7 : 11;
   const rand = () => {
@@ -93,4 +97,21 @@ export async function demoContext(trx: Trx, tenantId: string): Promise<DemoConte
     ...values,
   });
   return { trx, tenantId, communities, residents, adminId, rand, at, row };
+}
+
+/** Puts a demo record into its approval process as the wire does (startBusinessProcess), `applicant`
+ * applying: it waits for the process's candidate roles (volunteer_manager, admin). `processKey` names a
+ * later process of the definition (a loan's return). */
+export async function awaitApproval(
+  c: DemoContext,
+  applicant: { id: string; account: string },
+  def: ResourceDef,
+  businessId: string,
+  processKey?: string,
+): Promise<void> {
+  await startBusinessProcess(
+    c.trx,
+    { userId: applicant.id, tenantId: c.tenantId, roleAliases: [], account: applicant.account },
+    { def, businessId, ...(processKey ? { processKey } : {}) },
+  );
 }

@@ -1,9 +1,12 @@
 /** Community B's part of the demo data (DomainModule.seedDemo): places, devices and alarms, video,
- * volunteers with a consistent ledger, solidarity, facilities and browse history, for every demo tenant. */
+ * volunteers with a consistent ledger, solidarity, facilities and browse history, for every demo tenant;
+ * a solidarity activity and two loans wait in their approvals for the volunteer managers and admins. */
 import type { DemoSeedArgs } from '../../../engine/module.js';
-import { seedBrowses, seedFacilities, seedSolidarity, seedVolunteers } from './demo-activities.js';
+import { seedBrowses, seedVolunteers } from './demo-activities.js';
 import { demoContext } from './demo-base.js';
+import { seedFacilities } from './demo-facilities.js';
 import { seedPlaces } from './demo-places.js';
+import { seedSolidarity } from './demo-solidarity.js';
 
 export async function seedCommunityB({ trx, tenantIds }: DemoSeedArgs): Promise<void> {
   for (const tenantId of tenantIds) {

@@ -1,6 +1,7 @@
 /** 借用记录: applying reserves the units and snapshots the borrower; 确认归还 (giveBack) and 取消借用
  * (cancelBorrow) give them back; removing a loan still holding units releases them. A loan in use past
- * its planned return is answered as 逾期未还. */
+ * its planned return becomes 逾期未还 by the definition's lapse (overdue.ts); moving its planned return
+ * into the future puts it back in use. */
 import type { FastifyRequest } from 'fastify';
 import { requireUser } from '../../../auth/guard.js';
 import type { Row, Trx } from '../../../db/database.js';
@@ -56,6 +57,9 @@ async function apply({ trx, user }: HookArgs, values: Record<string, unknown>): 
 export const loanHooks: ResourceHooks = {
   async beforeWrite(args, values, existing) {
     if (!existing) return apply(args, values);
+    const planned = String(values.plan_return_time ?? existing.plan_return_time ?? '');
+    if (Number(existing.borrow_status) === BORROW.overdue && planned > formatDateTime())
+      values.borrow_status = BORROW.inUse;
     for (const [column, message] of [
       ['facility_id', '借用记录不能改换设施'],
       ['quantity', '借用数量不能修改'],
@@ -73,12 +77,6 @@ export const loanHooks: ResourceHooks = {
       .where('is_deleted', '=', 0)
       .execute();
     for (const r of rows) await release(trx, String(r.facility_id), Number(r.quantity));
-  },
-  async decorate(_args, rows) {
-    const now = formatDateTime();
-    for (const r of rows)
-      if (Number(r.borrowStatus) === BORROW.inUse && r.planReturnTime && String(r.planReturnTime) < now)
-        r.borrowStatus = BORROW.overdue;
   },
 };
 

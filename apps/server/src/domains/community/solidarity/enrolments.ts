@@ -1,5 +1,5 @@
 /** 民族团结活动报名: a participant takes a place (the activity's `enrollNum`, within `limitNum` when it has
- * one) of an activity open for enrolment; removal gives it back. getEnrollUsersPage pages an activity's
+ * one) of an approved activity open for enrolment (报名中); removal gives it back. getEnrollUsersPage pages an activity's
  * participants for the activity screen. */
 import { isId } from '@tongxin/resources';
 import { sql } from 'kysely';
@@ -12,20 +12,27 @@ import { page, paging } from '../../../http/list-query.js';
 import { requestParams } from '../../../http/params.js';
 import { rowToWire } from '../../../util/case.js';
 import { formatDateTime } from '../../../util/datetime.js';
+import { APPROVED, CANCELLED, ENROLLING } from './activity-state.js';
 
 const ENROLLED = 1;
+/** audit_status 0: the SolidarityActivity approval waits */
+const PENDING = 0;
 
 async function takePlace(trx: Trx, tenantId: string, activityId: string): Promise<void> {
   const a = await trx
     .selectFrom('app_solidarity_activity')
-    .select(['activity_status', 'enroll_num', 'limit_num'])
+    .select(['activity_status', 'audit_status', 'enroll_num', 'limit_num'])
     .where('id', '=', activityId)
     .where('tenant_id', '=', tenantId)
     .where('is_deleted', '=', 0)
     .forUpdate()
     .executeTakeFirst();
   if (!a) throw badRequest('活动不存在');
-  if (Number(a.activity_status) !== 1) throw badRequest('该活动不在报名中');
+  if (Number(a.activity_status) === CANCELLED) throw badRequest('该活动已取消');
+  if (a.audit_status !== null && Number(a.audit_status) === PENDING)
+    throw badRequest('该活动尚在审核中，暂不能报名');
+  if (Number(a.audit_status) !== APPROVED) throw badRequest('该活动未通过审核，不能报名');
+  if (Number(a.activity_status) !== ENROLLING) throw badRequest('该活动不在报名中');
   if (Number(a.limit_num) > 0 && Number(a.enroll_num) >= Number(a.limit_num))
     throw badRequest('报名人数已满');
   await trx
