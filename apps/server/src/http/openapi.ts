@@ -67,8 +67,14 @@ declare const window: {
  * the shell as the platform administrator). swagger-ui's own copies of the document (`/docs/json`,
  * `/docs/yaml`) redirect to the guarded route; the token travels with the page's requests. */
 export async function openApiRoutes(app: FastifyInstance): Promise<void> {
-  app.get(OPENAPI_PATH, { config: { access: { role: 'administrator' } }, schema: { hide: true } }, () =>
-    app.swagger(),
+  // The routes are fixed once the server is ready: the document (megabytes of JSON) is built and
+  // serialized on its first request and answered as the same string after.
+  let document: string | undefined;
+  app.get(
+    OPENAPI_PATH,
+    { config: { access: { role: 'administrator' } }, schema: { hide: true } },
+    (_request, reply) =>
+      reply.type('application/json; charset=utf-8').send((document ??= JSON.stringify(app.swagger()))),
   );
   await app.register(swaggerUi, {
     routePrefix: OPENAPI_PAGE,
