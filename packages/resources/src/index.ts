@@ -50,6 +50,7 @@ export {
 } from './system/remote-entries';
 export { contactPhoneResource } from './community/contactPhone';
 export { questionnaireResource } from './community/questionnaire';
+export { COSMETIC_PROFILE_KEYS, PROFILE_KEYS, userUpdateLogResource } from './community/userUpdateLog';
 export { partyArchiveResource } from './party/partyArchive';
 export { partyDutyResource } from './party/partyDuty';
 export { noticeResource } from './desk/notice';
