@@ -80,8 +80,13 @@ export function useResourceActions(args: {
     const handler = handlers?.[action.name];
     const { reason, values = {} } = answers ?? {};
     if (!handler && action.download) {
-      // a download per row (the browser keeps each): nothing changes, nothing to reload
-      for (const row of rows) window.open(actionDownloadUrl(action, idOf(row)), '_blank');
+      // a download per row, in this page (the server names the file): nothing changes, nothing to reload
+      for (const row of rows) {
+        const link = document.createElement('a');
+        link.href = actionDownloadUrl(action, idOf(row));
+        link.download = '';
+        link.click();
+      }
       return;
     }
     if (handler) {
