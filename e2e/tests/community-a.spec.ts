@@ -136,7 +136,7 @@ test('community A: a complaint replied to and closed, a profile change approved'
   const applied = rows.filter({ hasText: '已通过' }).filter({ hasText: '否' }).first();
   await expect(applied).toBeVisible();
   await expect(applied.getByRole('button', { name: /通\s*过/ })).toHaveCount(0);
-  const log = rows.filter({ hasText: 'realName' }).filter({ hasText: '待审核' }).first();
+  const log = rows.filter({ hasText: '姓名' }).filter({ hasText: '待审核' }).first();
   await rowAction(page, log, /查\s*看/);
   const view = openDrawer(page);
   const compared = view.getByTestId('comparison-afterJson');
@@ -144,7 +144,10 @@ test('community A: a complaint replied to and closed, a profile change approved'
   const nameRow = compared.locator('tr[data-row-key="realName"]');
   await expect(nameRow.locator('td')).toHaveText(['姓名', resident.realName, newName]);
   await expect(nameRow).toHaveAttribute('data-changed', 'true');
-  await view.getByRole('button', { name: /关\s*闭/ }).click();
+  await view
+    .locator('.ant-drawer-extra')
+    .getByRole('button', { name: /关\s*闭/ })
+    .click();
   await expect(view).toBeHidden();
   await rowAction(page, log, /通\s*过/);
   await reason(page, '核实无误');
@@ -197,9 +200,6 @@ async function addDetail(page: Page, pane: Locator, def: ResourceDef, values: Re
   await expect(drawer).toBeHidden();
 }
 
-/** The active tab's pane of a drawer (its detail drawers open outside it, at the page's end). */
-const tabPane = (drawer: Locator) => drawer.locator('.ant-tabs-tabpane-active').first();
-
 /** The counts of a question's results table, by option. */
 async function counts(table: Locator): Promise<string[][]> {
   await expect(table.locator('tbody tr').first()).toBeVisible();
@@ -212,7 +212,7 @@ test('community A: a questionnaire designed in the drawer, answered by three res
   page,
   request,
 }) => {
-  test.setTimeout(240_000);
+  test.setTimeout(180_000);
   const admin = await tokenOf(request, 'admin', 'admin');
   const people = await residents(request, admin);
   await login(page);
@@ -245,7 +245,7 @@ test('community A: a questionnaire designed in the drawer, answered by three res
   await rowAction(page, qRow, /编\s*辑/);
   const design = page.getByRole('dialog').filter({ hasText: '问卷调查 · 编辑' }).filter({ visible: true });
   await design.getByRole('tab', { name: '题目' }).click();
-  const questions = tabPane(design);
+  const questions = design.getByRole('tabpanel', { name: '题目' });
   const Q = questionnaireQuestionResource;
   const designed = [
     { sort: '1', questionType: '单选', title: '您家是否做垃圾分类?', options: ['每天都做', '偶尔', '没有'] },
@@ -260,7 +260,7 @@ test('community A: a questionnaire designed in the drawer, answered by three res
     await rowAction(page, row, /编\s*辑/);
     const edit = page.getByRole('dialog').filter({ hasText: '问卷题目 · 编辑' }).filter({ visible: true });
     await edit.getByRole('tab', { name: '选项' }).click();
-    const options = tabPane(edit);
+    const options = edit.getByRole('tabpanel', { name: '选项' });
     for (const [i, content] of q.options.entries())
       await addDetail(page, options, questionnaireOptionResource, {
         optionLabel: 'ABC'[i]!,
@@ -300,7 +300,7 @@ test('community A: a questionnaire designed in the drawer, answered by three res
   const [single, multiple] = [await optionsOf(1), await optionsOf(2)];
   const picks = [
     { one: single[0], many: [multiple[0], multiple[1]], text: '多设几个分类站', score: 5 },
-    { one: single[0], many: [multiple[1]], text: '', score: 4 },
+    { one: single[0], many: [multiple[1]], text: '挺好的', score: 4 },
     { one: single[1], many: [multiple[0], multiple[1]], text: '定时收运', score: 5 },
   ];
   for (const [i, r] of people.entries()) {

@@ -83,7 +83,15 @@ export const userUpdateLogResource = defineResource({
       required: '请选择变更类型',
       search: 'equal',
     },
-    { name: 'changedFields', kind: 'string', label: { zh: '变更字段', en: 'Fields' }, maxLength: 200 },
+    {
+      name: 'changedFields',
+      kind: 'string',
+      label: { zh: '变更字段', en: 'Fields' },
+      maxLength: 200,
+      // the keys comma-joined, shown by their labels
+      options: PROFILE_KEYS.map((k) => ({ value: k.name, label: k.label })),
+      multiple: true,
+    },
     {
       name: 'changeSummary',
       kind: 'text',
