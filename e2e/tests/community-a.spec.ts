@@ -61,6 +61,7 @@ test('community A: a complaint replied to and closed, a profile change approved'
   page,
   request,
 }) => {
+  test.setTimeout(150_000);
   const admin = await tokenOf(request, 'admin', 'admin');
   const people = await residents(request, admin);
 
