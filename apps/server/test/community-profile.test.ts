@@ -26,7 +26,7 @@ afterAll(() => s.close());
 const account = () =>
   s.db.kysely
     .selectFrom('blade_user')
-    .select(['real_name', 'phone'])
+    .select(['real_name', 'phone', 'name', 'avatar'])
     .where('id', '=', residentId)
     .executeTakeFirstOrThrow();
 
@@ -153,5 +153,86 @@ describe('profile change review', () => {
     const still = (await call(s.app, admin, 'GET', `${LOG}/detail?id=${waiting}`)).json().data;
     expect(still.changeSummary).toBe('手机号: 13900000005 → 13900000007');
     expect(other.userId).toBeTruthy();
+  });
+
+  it('applies avatar and nickname at once without review (needAudit 0), the rest waits (§2.3)', async () => {
+    const tasks = async () =>
+      (await s.db.kysely.selectFrom('flow_process_instance').select('id').execute()).length;
+    const instances = await tasks();
+    // cosmetic only: written to the account now, logged as applied, no process
+    const cosmetic = await call(s.app, resident, 'POST', `${LOG}/submit`, {
+      after: { name: '小达', avatar: '/files/a.png' },
+    });
+    expect([cosmetic.json().msg, cosmetic.json().data.needAudit], cosmetic.body).toEqual(['修改成功', 0]);
+    expect(await account()).toMatchObject({ name: '小达', avatar: '/files/a.png' });
+    const applied = (await call(s.app, admin, 'GET', `${LOG}/detail?id=${cosmetic.json().data.id}`)).json()
+      .data;
+    expect(applied).toMatchObject({ needAudit: 0, auditStatus: 1, changedFields: 'name,avatar' });
+    expect(applied.processInstanceId ?? null).toBeNull();
+    expect(JSON.parse(applied.beforeJson)).toEqual({ name: null, avatar: null });
+    expect(await tasks()).toBe(instances);
+    // it cannot be passed or rejected, nor submitted into the process
+    expect((await call(s.app, admin, 'POST', `${LOG}/pass?ids=${applied.id}`, {})).json().msg).toBe(
+      '该申请已审核',
+    );
+
+    // mixed: the nickname applies now, the phone waits for review in a request of its own
+    const mixed = await call(s.app, resident, 'POST', `${LOG}/submit`, {
+      after: { name: '达瓦', phone: '13911112222' },
+    });
+    expect([mixed.json().msg, mixed.json().data.needAudit], mixed.body).toEqual(['提交成功', 1]);
+    const now = await account();
+    expect([now.name, now.phone === '13911112222']).toEqual(['达瓦', false]);
+    const waiting = (await call(s.app, admin, 'GET', `${LOG}/detail?id=${mixed.json().data.id}`)).json().data;
+    expect(waiting).toMatchObject({ needAudit: 1, auditStatus: 0, changedFields: 'phone' });
+    expect(await tasks()).toBe(instances + 1);
+    const logs = await s.db.kysely
+      .selectFrom('blade_update_user_log')
+      .select(['changed_fields', 'need_audit', 'audit_status'])
+      .where('app_user_id', '=', residentId)
+      .orderBy('create_time', 'desc')
+      .orderBy('id', 'desc')
+      .limit(2)
+      .execute();
+    expect(logs.map((l) => [l.changed_fields, Number(l.need_audit), Number(l.audit_status)])).toEqual(
+      expect.arrayContaining([
+        ['name', 0, 1],
+        ['phone', 1, 0],
+      ]),
+    );
+
+    // amending the waiting request with cosmetic keys only is refused, nothing written
+    const amend = await call(s.app, resident, 'POST', `${LOG}/submit`, {
+      id: waiting.id,
+      after: { name: '达瓦二' },
+    });
+    expect([amend.statusCode, amend.json().msg]).toEqual([400, '该申请没有需要审核的资料变化']);
+    expect((await account()).name).toBe('达瓦');
+    expect((await call(s.app, admin, 'POST', `${LOG}/pass?ids=${waiting.id}`, {})).json().msg).toBe(
+      '审核通过',
+    );
+    expect((await account()).phone).toBe('13911112222');
+  });
+
+  it('names the community in the snapshots (the comparison shows names, not ids)', async () => {
+    const dept = await s.db.kysely
+      .selectFrom('blade_dept')
+      .select(['id', 'dept_name'])
+      .where('tenant_id', '=', '000000')
+      .where('is_deleted', '=', 0)
+      .executeTakeFirstOrThrow();
+    const res = await call(s.app, resident, 'POST', `${LOG}/submit`, { after: { communityId: dept.id } });
+    expect(res.json().msg, res.body).toBe('提交成功');
+    const log = (await call(s.app, admin, 'GET', `${LOG}/detail?id=${res.json().data.id}`)).json().data;
+    expect(log.changeType).toBe(3);
+    expect(JSON.parse(log.afterJson)).toEqual({
+      communityId: String(dept.id),
+      communityName: dept.dept_name,
+    });
+    expect(log.changeSummary).toContain(`→ ${dept.dept_name}`);
+    const missing = await call(s.app, resident, 'POST', `${LOG}/submit`, {
+      after: { communityId: '999999999' },
+    });
+    expect([missing.statusCode, missing.json().msg]).toEqual([400, '所属社区不存在']);
   });
 });

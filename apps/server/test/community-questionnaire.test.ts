@@ -185,6 +185,16 @@ describe('questionnaire', () => {
     const book = new ExcelJS.Workbook();
     await book.xlsx.load(exported.rawPayload as unknown as ArrayBuffer);
     expect(book.worksheets[0]!.rowCount).toBe(1 + 9);
+    // the questionnaire screen's 导出答卷 (questionnaire_export) opens the same export; without it, 403
+    for (const [account, codes, status] of [
+      ['exporter', ['questionnaire', 'questionnaire_view', 'questionnaire_export'], 200],
+      ['viewer', ['questionnaire', 'questionnaire_view'], 403],
+    ] as const) {
+      await addTenantWithUser(s.db, { tenantId: '000000', account, menuCodes: [...codes] });
+      const token = await login(s.app, { account, password: 'secret' });
+      const url = `/api/app-questionaire-answer/questionaireanswer/export?questionnaireId_equal=${q.id}`;
+      expect((await call(s.app, token, 'GET', url)).statusCode, account).toBe(status);
+    }
     const mine = (
       await call(
         s.app,

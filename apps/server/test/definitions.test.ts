@@ -1,4 +1,4 @@
-import { buttonCode, hasProcess, hasStandard, resources } from '@tongxin/resources';
+import { buttonCode, buttonCodes, hasProcess, hasStandard, resources } from '@tongxin/resources';
 import { describe, expect, it } from 'vitest';
 import { seedDicts } from '../src/seed/data/dicts.js';
 import { type SeedMenu, seedMenus } from '../src/seed/data/menus.js';
@@ -55,10 +55,31 @@ describe.each(resources.map((d) => [d.name, d] as const))('definition %s', (_nam
   });
 
   it('names fields, resources and menu paths that exist in its vocabulary', () => {
-    const names = new Set([...def.fields.map((f) => f.name), ...(def.audit ? ['status'] : [])]);
+    const names = new Set([
+      ...def.fields.map((f) => f.name),
+      ...(def.audit ? ['status'] : []),
+      ...(hasProcess(def) ? ['auditStatus'] : []),
+    ]);
     for (const f of def.fields) if (f.visibleWhen) expect(names, f.name).toContain(f.visibleWhen.field);
+    // a comparison's snapshots are two text fields of the definition
+    for (const f of def.fields.filter((x) => x.compare)) {
+      expect(f.kind, f.name).toBe('text');
+      expect(def.fields.find((x) => x.name === f.compare!.before)?.kind, f.name).toBe('text');
+      expect(f.compare!.keys.length, f.name).toBeGreaterThan(0);
+    }
+    if (def.process?.when) expect(names).toContain(def.process.when.field);
     for (const a of def.actions ?? []) {
       if (a.when) expect(names, a.name).toContain(a.when.field);
+      // a download names an exportable resource, its foreign key, and a code its export accepts
+      if (a.download) {
+        const target = resources.find((r) => r.name === a.download!.resource);
+        expect(target?.exportable, a.name).toBe(true);
+        expect(
+          target!.fields.map((f) => f.name),
+          a.name,
+        ).toContain(a.download.foreignKey);
+        expect(buttonCodes(target!, 'export'), a.name).toContain(a.code ?? `${def.permission}_${a.name}`);
+      }
       for (const field of Object.keys(a.effect?.set ?? {})) expect(names, a.name).toContain(field);
       if (a.effect?.from) expect(names, a.name).toContain(a.effect.from.field);
       if (a.effect?.set && Object.values(a.effect.set).includes('$reason'))

@@ -160,7 +160,19 @@ export interface FieldDef {
   index?: true;
   /** A hint shown under the field in the form. */
   help?: Label;
+  /** A JSON object of values by key (what a change makes them) shown in the record's view beside the
+   * JSON object the field `before` holds (what they were): one table, 字段 / 修改前 / 修改后, a row per
+   * key of `keys` either object holds, the rows whose values differ highlighted. Each key is shown as a
+   * field of its kind (a dictionary's label, an image, a reference's name from `<key>Name` in the
+   * snapshot). The column stays the field's own (`text`); the comparison is how views show it. */
+  compare?: { before: string; keys: ComparedKey[] };
 }
+
+/** A key of a `compare` field's snapshots, shown like a field of that kind. */
+export type ComparedKey = Pick<
+  FieldDef,
+  'name' | 'kind' | 'label' | 'dict' | 'options' | 'ref' | 'multiple' | 'maxCount' | 'accept'
+>;
 
 /** A value an action's `effect` writes: a constant, the time of the call, the caller's id, or the
  * reason the user gave. */
@@ -201,6 +213,10 @@ export interface ActionDef {
   effect?: { set: Record<string, EffectValue>; from?: StateCondition };
   /** Shown as a dangerous action (red). */
   danger?: true;
+  /** The action downloads the Excel export of another resource (its `export`) narrowed to the rows whose
+   * `foreignKey` holds the clicked row's id (`<foreignKey>_equal`): a questionnaire's answers. The
+   * action's `code` should be one the other resource's export accepts (an alias screen's `_export`). */
+  download?: { resource: string; foreignKey: string };
 }
 
 /** Child rows shown in a tab of the record's drawer: the rows of `resource` whose `foreignKey` holds the
@@ -230,6 +246,10 @@ export interface ProcessDef {
   auditScreen?: string;
   /** extra deal paths (share facility's useDealProcessFlow ...) */
   dealPaths?: string[];
+  /** Only records in this state enter the process when they are added (a profile change that needs
+   * review); the others are written as they are, outside any process (their behaviour sets their
+   * audit status). Default: every record added. */
+  when?: StateCondition;
 }
 
 /** A state a row reaches when a time of its own passes: a row whose `field` is in `from` (and that meets
@@ -382,10 +402,19 @@ export const actionCodes = (def: ResourceDef, action: ActionDef): string[] =>
 /** The wire verb of a definition action. */
 export const actionVerb = (action: ActionDef): string => action.verb ?? action.name;
 
-/** Whether an action names its wire (`verb`, `method`, `idParam`, `reason`, `inputs` or `effect`): a screen
- * without a handler for it calls the verb; other actions need the screen's handler to show. */
+/** Whether an action names its wire (`verb`, `method`, `idParam`, `reason`, `inputs`, `effect` or
+ * `download`): a screen without a handler for it calls the verb (or opens the download); other actions
+ * need the screen's handler to show. */
 export const isWireAction = (action: ActionDef): boolean =>
-  Boolean(action.effect || action.verb || action.method || action.idParam || action.reason || action.inputs);
+  Boolean(
+    action.effect ||
+    action.verb ||
+    action.method ||
+    action.idParam ||
+    action.reason ||
+    action.inputs ||
+    action.download,
+  );
 
 /** An audit column as a field, to show or search it (`auditField('createTime', { search: 'range' })`):
  * the engine makes and writes the column; the field never reaches the form. */

@@ -52,6 +52,7 @@ export { contactPhoneResource } from './community/contactPhone';
 export { questionnaireResource } from './community/questionnaire';
 export { shareFacilityUserResource } from './community/shareFacilityUser';
 export { solidarityActivityResource } from './community/solidarityActivity';
+export { COSMETIC_PROFILE_KEYS, PROFILE_KEYS, userUpdateLogResource } from './community/userUpdateLog';
 export { partyArchiveResource } from './party/partyArchive';
 export { partyDutyResource } from './party/partyDuty';
 export { noticeResource } from './desk/notice';

@@ -65,6 +65,15 @@ export const questionnaireResource = defineResource({
       placement: 'row',
       when: { field: 'questionnaireStatus', in: [1, 2, 3, 4] },
     },
+    {
+      // every answer of the questionnaire as one Excel sheet (the answer lines' export, narrowed to it)
+      name: 'exportAnswers',
+      label: { zh: '导出答卷', en: 'Export answers' },
+      code: 'questionnaire_export',
+      placement: 'row',
+      download: { resource: 'questionnaireAnswer', foreignKey: 'questionnaireId' },
+      when: { field: 'questionnaireStatus', in: [1, 2, 3, 4] },
+    },
   ],
   fields: [
     {

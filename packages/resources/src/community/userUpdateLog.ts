@@ -1,9 +1,30 @@
-import { auditField, defineResource } from '../define';
+import { auditField, defineResource, type ComparedKey } from '../define';
 import { appUserField } from './shared-fields';
 
+/** What a resident may change in their profile, as the change's snapshots name it (the server's
+ * `submit` accepts these keys and no others). */
+export const PROFILE_KEYS: ComparedKey[] = [
+  { name: 'realName', kind: 'string', label: { zh: '姓名', en: 'Name' } },
+  { name: 'name', kind: 'string', label: { zh: '昵称', en: 'Nickname' } },
+  { name: 'phone', kind: 'string', label: { zh: '手机号', en: 'Mobile' } },
+  { name: 'email', kind: 'string', label: { zh: '邮箱', en: 'Email' } },
+  { name: 'avatar', kind: 'images', label: { zh: '头像', en: 'Avatar' }, maxCount: 1 },
+  { name: 'sex', kind: 'dict', label: { zh: '性别', en: 'Sex' }, dict: { code: 'sex' } },
+  {
+    name: 'communityId',
+    kind: 'ref',
+    label: { zh: '所属社区', en: 'Community' },
+    ref: { resource: 'dept', labelField: 'deptName' },
+  },
+];
+
+/** Keys a resident changes at once, logged without review (domain model §2.3: cosmetic fields). */
+export const COSMETIC_PROFILE_KEYS: readonly string[] = ['avatar', 'name'];
+
 /** 资料审核 — domain model §2.3 userUpdateLog: a resident's profile change (the app's `submit`) with
- * what it was and what it becomes; the UserUpdateLog process decides it, and passing applies it to the
- * account in the same transaction. */
+ * what it was and what it becomes, shown side by side; the UserUpdateLog process decides a change that
+ * needs review, and passing applies it to the account in the same transaction. A cosmetic change
+ * (avatar, nickname) is applied at once and only logged (needAudit 0, already 已通过). */
 export const userUpdateLogResource = defineResource({
   name: 'userUpdateLog',
   label: { zh: '资料审核', en: 'Profile review' },
@@ -19,6 +40,7 @@ export const userUpdateLogResource = defineResource({
     perm: 'sys_user_audit_audit',
     taskName: '资料审核',
     groups: 'admin',
+    when: { field: 'needAudit', in: [1] },
   },
   tenant: true,
   audit: true,
@@ -32,6 +54,7 @@ export const userUpdateLogResource = defineResource({
       code: 'sys_user_audit_audit',
       placement: 'row',
       verb: 'pass',
+      when: { field: 'auditStatus', in: [0] },
       reason: { field: 'comment', label: { zh: '审核意见', en: 'Comment' }, maxLength: 500 },
     },
     {
@@ -47,6 +70,7 @@ export const userUpdateLogResource = defineResource({
         maxLength: 500,
       },
       danger: true,
+      when: { field: 'auditStatus', in: [0] },
     },
   ],
   fields: [
@@ -59,7 +83,15 @@ export const userUpdateLogResource = defineResource({
       required: '请选择变更类型',
       search: 'equal',
     },
-    { name: 'changedFields', kind: 'string', label: { zh: '变更字段', en: 'Fields' }, maxLength: 200 },
+    {
+      name: 'changedFields',
+      kind: 'string',
+      label: { zh: '变更字段', en: 'Fields' },
+      maxLength: 200,
+      // the keys comma-joined, shown by their labels
+      options: PROFILE_KEYS.map((k) => ({ value: k.name, label: k.label })),
+      multiple: true,
+    },
     {
       name: 'changeSummary',
       kind: 'text',
@@ -67,6 +99,8 @@ export const userUpdateLogResource = defineResource({
       maxLength: 4000,
       multiline: true,
       list: false,
+      // the view compares the snapshots instead (afterJson)
+      view: false,
     },
     {
       name: 'beforeJson',
@@ -79,10 +113,10 @@ export const userUpdateLogResource = defineResource({
     {
       name: 'afterJson',
       kind: 'text',
-      label: { zh: '变更后', en: 'After' },
+      label: { zh: '变更内容', en: 'Changes' },
       required: true,
       list: false,
-      view: false,
+      compare: { before: 'beforeJson', keys: PROFILE_KEYS },
     },
     {
       name: 'needAudit',
@@ -91,7 +125,6 @@ export const userUpdateLogResource = defineResource({
       dict: { code: 'yes_no' },
       defaultValue: 1,
       nullable: false,
-      list: false,
     },
     { name: 'clientIp', kind: 'string', label: { zh: '来源IP', en: 'IP' }, maxLength: 64, list: false },
     {

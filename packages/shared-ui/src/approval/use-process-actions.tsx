@@ -1,7 +1,7 @@
 import { useMemo, useState } from 'react';
 import { App } from 'antd';
 import type { R } from '@tongxin/api-client';
-import type { ResourceDef } from '@tongxin/resources';
+import { meets, type ResourceDef } from '@tongxin/resources';
 import { useSessionStore } from '@tongxin/shared-ui/session';
 import { FlowChartDialog, type FlowChartTarget } from '../flow/FlowChartDialog';
 import { useCrudT } from '../resource/i18n';
@@ -49,7 +49,8 @@ export function useProcessActions(
     const mine = Boolean(userId) && String(row.createUser ?? '') === String(userId);
     const actions: RowAction[] = [];
     if (mine && args.canApply) {
-      if (status === undefined || status === 3)
+      // a record outside the process's `when` (a change applied without review) is never submitted
+      if ((status === undefined || status === 3) && meets(row, def.process.when))
         actions.push({
           key: 'submitAudit',
           label: t('submitAudit'),

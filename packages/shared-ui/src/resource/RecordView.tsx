@@ -1,21 +1,34 @@
 import { Descriptions } from 'antd';
 import { meets, type FieldDef } from '@tongxin/resources';
+import { Comparison } from './Comparison';
 import { FieldValue } from './FieldValue';
 import { useLabel } from './i18n';
 import type { Row } from './wire';
 
-/** A record read-only: every viewable field (those with `visibleWhen` only in their states). */
+/** A record read-only: every viewable field (those with `visibleWhen` only in their states); each
+ * `compare` field below them, its before/after table across the whole width. */
 export function RecordView({ fields, record, width }: { fields: FieldDef[]; record: Row; width: number }) {
   const label = useLabel();
+  const shown = fields.filter((f) => meets(record, f.visibleWhen));
+  const comparisons = shown.filter((f) => f.compare);
   return (
-    <Descriptions column={width >= 800 ? 2 : 1} bordered size="small">
-      {fields
-        .filter((f) => meets(record, f.visibleWhen))
-        .map((field) => (
-          <Descriptions.Item key={field.name} label={label(field.label)}>
-            <FieldValue field={field} row={record} mode="view" />
+    <>
+      <Descriptions column={width >= 800 ? 2 : 1} bordered size="small">
+        {shown
+          .filter((f) => !f.compare)
+          .map((field) => (
+            <Descriptions.Item key={field.name} label={label(field.label)}>
+              <FieldValue field={field} row={record} mode="view" />
+            </Descriptions.Item>
+          ))}
+      </Descriptions>
+      {comparisons.map((field) => (
+        <Descriptions key={field.name} column={1} bordered size="small" style={{ marginTop: 12 }}>
+          <Descriptions.Item label={label(field.label)}>
+            <Comparison field={field} row={record} />
           </Descriptions.Item>
-        ))}
-    </Descriptions>
+        </Descriptions>
+      ))}
+    </>
   );
 }

@@ -82,7 +82,10 @@ export const useDictStore = create<DictState>((set, get) => ({
 }));
 
 export const dictRefsOf = (def: ResourceDef): DictRef[] =>
-  def.fields.filter((f) => f.dict).map((f) => ({ code: f.dict!.code, biz: f.dict!.biz }));
+  def.fields
+    .flatMap((f) => [f, ...(f.compare?.keys ?? [])])
+    .filter((f) => f.dict)
+    .map((f) => ({ code: f.dict!.code, biz: f.dict!.biz }));
 
 /** One batched call for every dictionary a screen shows; re-run when a code is dropped. */
 export function useDicts(refs: DictRef[]): Record<string, DictItem[]> {

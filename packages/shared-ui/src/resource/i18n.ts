@@ -134,6 +134,10 @@ addI18nBundles(CRUD_NS, {
     op_datele: '不晚于',
     op_dateequal: '等于',
     record: '基本信息',
+    compareField: '字段',
+    compareBefore: '修改前',
+    compareAfter: '修改后',
+    compareEmpty: '(空)',
     actionNotApplicable: '所选数据中有不能{{action}}的数据',
   },
   en: {
@@ -264,6 +268,10 @@ addI18nBundles(CRUD_NS, {
     op_datele: 'until',
     op_dateequal: 'on',
     record: 'Record',
+    compareField: 'Field',
+    compareBefore: 'Before',
+    compareAfter: 'After',
+    compareEmpty: '(empty)',
     actionNotApplicable: 'Some selected rows cannot be: {{action}}',
   },
 });

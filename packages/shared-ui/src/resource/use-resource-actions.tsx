@@ -12,7 +12,7 @@ import { useSessionStore } from '@tongxin/shared-ui/session';
 import { useCrudT, useLabel } from './i18n';
 import { asksInDialog, ReasonDialog, type ActionAnswers } from './ReasonDialog';
 import { actionLabelFor, type RowAction } from './row-actions';
-import type { ResourceCalls, Row } from './wire';
+import { actionDownloadUrl, type ResourceCalls, type Row } from './wire';
 
 export interface ActionContext {
   /** The rows the action applies to (the clicked row, or the selection for toolbar actions). */
@@ -74,11 +74,21 @@ export function useResourceActions(args: {
     });
   };
 
-  /** The handler, or the wire verb with the ids (and the reason and inputs); then the toast, the change
-   * notice and the reload. */
+  /** The handler, the download (`download`: another resource's export narrowed to the row), or the wire
+   * verb with the ids (and the reason and inputs); then the toast, the change notice and the reload. */
   const perform = async (action: ActionDef, rows: Row[], answers?: ActionAnswers) => {
     const handler = handlers?.[action.name];
     const { reason, values = {} } = answers ?? {};
+    if (!handler && action.download) {
+      // a download per row, in this page (the server names the file): nothing changes, nothing to reload
+      for (const row of rows) {
+        const link = document.createElement('a');
+        link.href = actionDownloadUrl(action, idOf(row));
+        link.download = '';
+        link.click();
+      }
+      return;
+    }
     if (handler) {
       await handler({ rows, ids: rows.map(idOf), reload, reason, values });
       if (action.confirm || asksInDialog(action)) await reload();

@@ -3,6 +3,7 @@ import {
   SEARCH_SUFFIX,
   actionVerb,
   labelFieldOf,
+  resources,
   type ActionDef,
   type FieldDef,
   type ResourceDef,
@@ -105,6 +106,15 @@ export function resourceCalls(def: ResourceDef) {
   };
 }
 export type ResourceCalls = ReturnType<typeof resourceCalls>;
+
+/** The link a `download` action opens for one row: the named resource's export narrowed to the rows
+ * whose foreign key holds the row's id (`<foreignKey>_equal`). */
+export function actionDownloadUrl(action: ActionDef, id: string): string {
+  const { resource, foreignKey } = action.download!;
+  const target = resources.find((r) => r.name === resource);
+  if (!target) throw new Error(`download: no definition named ${resource}`);
+  return downloadUrl(`${target.path}/export`, { [`${foreignKey}${SEARCH_SUFFIX.equal}`]: id });
+}
 
 export function downloadUrl(path: string, query: Record<string, unknown>): string {
   const params = new URLSearchParams();

@@ -12,7 +12,7 @@ CREATE TABLE IF NOT EXISTS blade_update_user_log (
   changed_fields varchar(200), -- 变更字段
   change_summary varchar(4000), -- 变更前 → 变更后
   before_json text NOT NULL, -- 变更前
-  after_json text NOT NULL, -- 变更后
+  after_json text NOT NULL, -- 变更内容
   need_audit int NOT NULL DEFAULT 1, -- 需审核
   client_ip varchar(64), -- 来源IP
   client_type int, -- 终端

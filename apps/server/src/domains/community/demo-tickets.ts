@@ -243,4 +243,37 @@ export async function seedProfileChanges(trx: Trx, residents: Resident[], now: s
       );
     else await trx.updateTable('blade_user').set({ phone }).where('id', '=', r.userId).execute();
   }
+  await seedNicknameChanges(trx, residents.slice(6, 8), now);
+}
+
+/** Nickname changes: applied at once, logged without review (needAudit 0, 已通过). */
+async function seedNicknameChanges(trx: Trx, residents: Resident[], now: string) {
+  for (const r of residents) {
+    const nickname = `${r.name.slice(0, 1)}小${r.name.slice(-1)}`;
+    const old = await trx
+      .selectFrom('blade_user')
+      .select('name')
+      .where('id', '=', r.userId)
+      .executeTakeFirst();
+    await trx
+      .insertInto('blade_update_user_log')
+      .values({
+        id: nextId(),
+        tenant_id: r.tenantId,
+        app_user_id: r.userId,
+        change_type: 1,
+        changed_fields: 'name',
+        change_summary: `昵称: ${String(old?.name ?? '')} → ${nickname}`,
+        before_json: JSON.stringify({ name: old?.name ?? null }),
+        after_json: JSON.stringify({ name: nickname }),
+        need_audit: 0,
+        client_type: 1,
+        audit_status: 1,
+        audit_time: now,
+        ...demoAudit(now),
+        create_user: r.userId,
+      })
+      .execute();
+    await trx.updateTable('blade_user').set({ name: nickname }).where('id', '=', r.userId).execute();
+  }
 }

@@ -1,6 +1,7 @@
 /** 资料审核 (domain model §2.3): a resident asks to change their profile (the app's `submit`: the
- * fields they change, recorded with what they were); the UserUpdateLog process decides it, from the
- * review screen's 通过 / 驳回, and passing writes the new values to the account in the same transaction. */
+ * fields they change, recorded with what they were). Avatar and nickname change at once, logged only;
+ * the UserUpdateLog process decides the rest, from the review screen's 通过 / 驳回, and passing writes
+ * the new values to the account in the same transaction. */
 import { isId } from '@tongxin/resources';
 import { requireUser } from '../../auth/guard.js';
 import type { AuthUser } from '../../auth/tokens.js';
@@ -9,79 +10,20 @@ import type { ApprovalHandler } from '../../engine/approval/move-record.js';
 import type { ResourceBehaviour, VerbHandler } from '../../engine/module.js';
 import { badRequest, done, notFound, ok } from '../../http/envelope.js';
 import { requestParams } from '../../http/params.js';
+import type { ResourceEngine } from '../../engine/crud/resource-engine.js';
+import { formatDateTime } from '../../util/datetime.js';
+import { applyToAccount, changeLogValues, differing, isCosmetic, readChanges } from './profile-change.js';
 import { callIds } from './rows.js';
 import { decideRows } from './task-deal.js';
 
-/** What a resident may change: wire name → account column, with its label. */
-const CHANGEABLE: Record<string, { column: string; label: string; max: number }> = {
-  realName: { column: 'real_name', label: '姓名', max: 20 },
-  name: { column: 'name', label: '昵称', max: 20 },
-  phone: { column: 'phone', label: '手机号', max: 45 },
-  email: { column: 'email', label: '邮箱', max: 45 },
-  avatar: { column: 'avatar', label: '头像', max: 2000 },
-  sex: { column: 'sex', label: '性别', max: 1 },
-  communityId: { column: 'dept_id', label: '所属社区', max: 19 },
-};
-
-/** audit_status of a request waiting for review. */
+/** audit_status of a request waiting for review, and of one decided (or applied at once). */
 const WAITING = 0;
-
-/** user_change_type of a change: 所属社区 3, 实名信息 2 (name), else 基本信息 1. */
-const changeTypeOf = (fields: string[]) =>
-  fields.includes('communityId') ? 3 : fields.includes('realName') ? 2 : 1;
-
-function readChanges(body: Record<string, unknown>): Record<string, string> {
-  const after = (body.after && typeof body.after === 'object' ? body.after : body) as Record<string, unknown>;
-  const out: Record<string, string> = {};
-  for (const [key, spec] of Object.entries(CHANGEABLE)) {
-    const v = after[key];
-    if (v === undefined || v === null) continue;
-    const text = String(v).trim();
-    if ([...text].length > spec.max) throw badRequest(`${spec.label}长度不能超过${spec.max}个字符`);
-    out[key] = text;
-  }
-  if (key(out, 'phone') && !/^1[3-9]\d{9}$/.test(out.phone!)) throw badRequest('手机号码格式不正确');
-  if (key(out, 'communityId') && !/^\d{1,19}$/.test(out.communityId!)) throw badRequest('所属社区不正确');
-  return out;
-}
-const key = (o: Record<string, string>, k: string) => Object.prototype.hasOwnProperty.call(o, k);
+const APPROVED = 1;
 
 async function accountOf(trx: Trx, user: AuthUser): Promise<Row> {
   const row = await trx.selectFrom('blade_user').selectAll().where('id', '=', user.userId).executeTakeFirst();
   if (!row) throw badRequest('用户不存在');
   return row;
-}
-
-/** The columns of a request for `changes`: the fields that differ from the account, with what they
- * were; refused when nothing changes or the community is not the tenant's. */
-async function requestValues(trx: Trx, user: AuthUser, changes: Record<string, string>) {
-  const account = await accountOf(trx, user);
-  const fields = Object.keys(changes).filter(
-    (k) => String(account[CHANGEABLE[k]!.column] ?? '') !== changes[k],
-  );
-  if (!fields.length) throw badRequest('资料没有变化');
-  if (fields.includes('communityId')) {
-    const dept = await trx
-      .selectFrom('blade_dept')
-      .select('id')
-      .where('id', '=', changes.communityId!)
-      .where('tenant_id', '=', user.tenantId)
-      .where('is_deleted', '=', 0)
-      .executeTakeFirst();
-    if (!dept) throw badRequest('所属社区不存在');
-  }
-  const before = Object.fromEntries(fields.map((f) => [f, account[CHANGEABLE[f]!.column] ?? null]));
-  const after = Object.fromEntries(fields.map((f) => [f, changes[f]]));
-  const summary = fields
-    .map((f) => `${CHANGEABLE[f]!.label}: ${String(before[f] ?? '')} → ${after[f]}`)
-    .join('\n');
-  return {
-    change_type: changeTypeOf(fields),
-    changed_fields: fields.join(','),
-    change_summary: summary,
-    before_json: JSON.stringify(before),
-    after_json: JSON.stringify(after),
-  };
 }
 
 /** The request `submit` amends (the wire's submit with an id, spec §7): the caller's own, still waiting
@@ -99,8 +41,46 @@ async function ownWaitingRequest(base: () => Promise<any>, user: AuthUser, id: s
   if (Number(row.audit_status) !== WAITING) throw badRequest('该申请已审核，不能修改');
 }
 
-/** The app's `submit`: a new request, or with `id` the caller's waiting request amended (its changes
- * replaced, its review task unchanged). */
+/** The requested changes split as domain model §2.3 says: the cosmetic ones (avatar, nickname) are
+ * written to the account at once and logged as applied (needAudit 0, 已通过, no process); the others
+ * make a request the UserUpdateLog process decides (needAudit 1), or with `amend` replace the changes
+ * of the caller's waiting request. Refused, nothing written, when nothing differs from the account, or
+ * when an amendment holds nothing that needs review. */
+async function submitChanges(
+  trx: Trx,
+  engine: ResourceEngine,
+  user: AuthUser,
+  changes: Record<string, string>,
+  origin: Record<string, unknown>,
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  amend?: { base: () => Promise<any>; id: string; body: Record<string, unknown> },
+): Promise<{ id: string; needAudit: 0 | 1 }> {
+  const account = await accountOf(trx, user);
+  const fields = differing(account, changes);
+  if (!fields.length) throw badRequest('资料没有变化');
+  const cosmetic = fields.filter(isCosmetic);
+  const reviewed = fields.filter((f) => !isCosmetic(f));
+  if (amend && !reviewed.length) throw badRequest('该申请没有需要审核的资料变化');
+  const request = reviewed.length ? await changeLogValues(trx, account, reviewed, changes) : undefined;
+  let applied: string | undefined;
+  if (cosmetic.length) {
+    const values = await changeLogValues(trx, account, cosmetic, changes);
+    const log = { ...values, app_user_id: user.userId, need_audit: 0, audit_status: APPROVED, ...origin };
+    applied = await engine.insert(trx, user, { ...log, audit_time: formatDateTime() }, {});
+    await applyToAccount(trx, user.tenantId, user.userId, JSON.parse(values.after_json));
+  }
+  if (!request) return { id: applied!, needAudit: 0 };
+  if (amend) {
+    await engine.update(trx, amend.base, user, amend.id, request, amend.body);
+    return { id: amend.id, needAudit: 1 };
+  }
+  const log = { ...request, app_user_id: user.userId, need_audit: 1, ...origin };
+  return { id: await engine.insert(trx, user, log, {}), needAudit: 1 };
+}
+
+/** The app's `submit`: a new change, or with `id` the caller's waiting request amended (its changes
+ * replaced, its review task unchanged). Answers the id of the request that waits for review, else of
+ * the change applied at once, with `needAudit`. */
 const submit: VerbHandler = {
   access: { token: true },
   async handle(request, engine) {
@@ -109,22 +89,13 @@ const submit: VerbHandler = {
     const given = body.id === undefined || body.id === null || body.id === '' ? undefined : String(body.id);
     if (given !== undefined && !isId(given)) throw badRequest('主键格式不正确');
     const changes = readChanges(body);
-    const id = await engine.run(user, async (trx, base) => {
+    const origin = { client_ip: request.ip.slice(0, 64), client_type: 4 };
+    const result = await engine.run(user, async (trx, base) => {
       if (given) await ownWaitingRequest(base, user, given);
-      const values = await requestValues(trx, user, changes);
-      if (given) {
-        await engine.update(trx, base, user, given, values, body);
-        return given;
-      }
-      const extra = {
-        app_user_id: user.userId,
-        need_audit: 1,
-        client_ip: request.ip.slice(0, 64),
-        client_type: 4,
-      };
-      return engine.insert(trx, user, { ...values, ...extra }, {});
+      const amend = given ? { base, id: given, body } : undefined;
+      return submitChanges(trx, engine, user, changes, origin, amend);
     });
-    return ok({ id }, '提交成功');
+    return ok(result, result.needAudit ? '提交成功' : '修改成功');
   },
 };
 
@@ -155,16 +126,8 @@ const approval: ApprovalHandler = {
       .where('id', '=', step.businessId)
       .executeTakeFirst();
     if (!log) return;
-    const after = JSON.parse(String(log.after_json ?? '{}')) as Record<string, string>;
-    const set: Record<string, unknown> = {};
-    for (const [k, v] of Object.entries(after)) if (CHANGEABLE[k]) set[CHANGEABLE[k].column] = v;
-    if (Object.keys(set).length)
-      await step.trx
-        .updateTable('blade_user')
-        .set(set)
-        .where('id', '=', String(log.app_user_id))
-        .where('tenant_id', '=', step.actor.tenantId)
-        .execute();
+    const after = JSON.parse(String(log.after_json ?? '{}')) as Record<string, unknown>;
+    await applyToAccount(step.trx, step.actor.tenantId, String(log.app_user_id), after);
   },
 };
 

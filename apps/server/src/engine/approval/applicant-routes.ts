@@ -22,6 +22,7 @@ import { applicantTaskOf, withdrawInstance } from '../../flow/operations.js';
 import { type Actor, completeTask } from '../../flow/service.js';
 import { actorOf, idParam } from '../../flow/wire.js';
 import type { ResourceEngine } from '../crud/resource-engine.js';
+import { entersProcess } from './approvals.js';
 import { startBusinessProcess } from './start-process.js';
 
 /** audit_status of a withdrawn record */
@@ -70,6 +71,7 @@ export function applicantRoutes(app: FastifyInstance, ctx: AppContext, engine: R
       if (!running) {
         // an approved record is not submitted again (a new record is a new application)
         if (Number(record.audit_status) === APPROVED) throw badRequest('该记录已审批通过,不能重新提交审核');
+        if (def.process && !entersProcess(def, def.process, record)) throw badRequest('该记录无需审核');
         const started = await startBusinessProcess(trx, actor, { def, businessId: id });
         // a withdrawn record submitted again: its own state moves as on a resubmission
         if (Number(record.audit_status) === WITHDRAWN && !started.ended)

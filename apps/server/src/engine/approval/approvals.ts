@@ -1,4 +1,4 @@
-import { type ProcessDef, processesOf, type ResourceDef } from '@tongxin/resources';
+import { columnOf, type ProcessDef, processesOf, type ResourceDef } from '@tongxin/resources';
 import type { Trx } from '../../db/database.js';
 import type { Actor, CompleteResult } from '../../flow/service.js';
 import { actorOf } from '../../flow/wire.js';
@@ -8,6 +8,19 @@ import type { Row } from '../../db/database.js';
 import { type ApprovalHandler, type ApprovalStep, moveOnApplicant, moveRecord } from './move-record.js';
 import { processCatalogue } from './catalogue.js';
 import { startBusinessProcess } from './start-process.js';
+
+/** Whether a record written with `row` (columns) meets the process's `when`: the named field's column
+ * holds one of its values (compared as text). */
+export function entersProcess(
+  def: ResourceDef,
+  process: ProcessDef,
+  row: Readonly<Record<string, unknown>>,
+): boolean {
+  if (!process.when) return true;
+  const field = def.fields.find((f) => f.name === process.when!.field);
+  const column = field ? columnOf(field) : process.when.field;
+  return process.when.in.map(String).includes(String(row[column] ?? ''));
+}
 
 /**
  * The approval wiring of one server, built once by buildApp from its domains (AppContext.approvals):
@@ -46,10 +59,15 @@ export class Approvals {
   }
 
   /** What follows a new record of `def` in its transaction: a definition that declares a process
-   * enters its approval at once. Undefined for the others. */
-  startOnInsert(def: ResourceDef): ((args: HookArgs, id: string) => Promise<void>) | undefined {
-    if (!def.process) return undefined;
-    return async ({ trx, user }, id) => {
+   * enters its approval at once, when the record meets the process's `when` (if it names one).
+   * Undefined for the others. */
+  startOnInsert(
+    def: ResourceDef,
+  ): ((args: HookArgs, id: string, row: Readonly<Record<string, unknown>>) => Promise<void>) | undefined {
+    const process = def.process;
+    if (!process) return undefined;
+    return async ({ trx, user }, id, row) => {
+      if (!entersProcess(def, process, row)) return;
       await startBusinessProcess(trx, actorOf(user), { def, businessId: id });
     };
   }

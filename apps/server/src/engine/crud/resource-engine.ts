@@ -31,7 +31,8 @@ import { hiddenFields, stripHidden, visibleQueryFields } from './visible-fields.
 /** What a resource's engine is given besides its definition (engine/module.ts ResourceModule). */
 export interface EngineBehaviour {
   hooks?: ResourceHooks;
-  onInsert?: (args: HookArgs, id: string) => Promise<void>;
+  /** What follows a new record in its transaction, given its id and the columns it was written with. */
+  onInsert?: (args: HookArgs, id: string, row: Readonly<Record<string, unknown>>) => Promise<void>;
 }
 
 /** The shared machinery of one resource: scoping, reading, writing. Routes and Excel use it. */
@@ -231,7 +232,7 @@ export class ResourceEngine {
     await trx.insertInto(this.def.table).values(row).execute();
     this.audit.note(trx, user, 'insert', String(row.id), undefined, row);
     await this.hooks.afterWrite?.(args, String(row.id), row, true);
-    await this.onInsert?.(args, String(row.id));
+    await this.onInsert?.(args, String(row.id), row);
     return String(row.id);
   }
 

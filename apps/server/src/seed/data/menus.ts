@@ -327,6 +327,7 @@ const community = root(
       screen('questionnaire', '问卷调查', 'Questionnaires', '/community/questionnaire', 'FormOutlined', [
         ...STD,
         ['result', '统计结果', 'Results', 2],
+        ['export', '导出答卷', 'Export answers', 2],
       ]),
       screen(
         'questionnaire_user',
