@@ -49,6 +49,7 @@ export {
   type RemoteEntryMenu,
 } from './system/remote-entries';
 export { contactPhoneResource } from './community/contactPhone';
+export { ALARM_UNHANDLED } from './community/ocAlarm';
 export { questionnaireResource } from './community/questionnaire';
 export { partyArchiveResource } from './party/partyArchive';
 export { partyDutyResource } from './party/partyDuty';

@@ -12,6 +12,7 @@ export const scoreFlowResource = defineResource({
   tenant: true,
   audit: true,
   softDelete: true,
+  dataScope: { deptColumn: 'community_id' },
   readOnly: true,
   exportable: true,
   drawerWidth: 700,
