@@ -253,3 +253,42 @@ test('map design, dashboards, a settlement and a facility loan through both audi
   await expect(loanRow(page, '已归还')).toHaveCount(1);
   expect(await available(page, '轮椅')).toBe(stockBefore);
 });
+
+test('积分调整 adds points to a resident by hand', async ({ page }) => {
+  // 积分调整 (a toolbar action about no row): points added to a resident by hand, with a remark, land
+  // in the ledger as 管理员调整
+  await login(page);
+  await page.goto('/score/scoreflow');
+  const firstRow = page.locator('.ant-table-row').first();
+  await expect(firstRow).toBeVisible();
+  const headers = await page.locator('.ant-table-thead th').allInnerTexts();
+  const resident = (
+    await firstRow
+      .locator('td')
+      .nth(headers.findIndex((h) => h.trim() === '用户'))
+      .innerText()
+  ).trim();
+  await page.getByRole('button', { name: '积分调整' }).click();
+  const adjust = page.locator('.ant-modal').filter({ visible: true }).filter({ hasText: '调整说明' }).last();
+  await adjust.locator('.ant-select').click();
+  const picker = page
+    .locator('.ant-modal')
+    .filter({ visible: true })
+    .filter({ hasText: '请选择用户' })
+    .last();
+  await picker.locator('input').first().fill(resident);
+  await picker.getByRole('button', { name: /搜\s*索/ }).click();
+  await picker
+    .locator('.ant-table-row')
+    .filter({ hasText: resident })
+    .first()
+    .locator('.ant-radio-wrapper')
+    .click();
+  await picker.getByRole('button', { name: /确\s*定/ }).click();
+  await adjust.locator('.ant-form-item').filter({ hasText: '调整积分' }).locator('input').fill('8');
+  await adjust.locator('textarea').fill('端到端测试补记');
+  await adjust.getByRole('button', { name: /确\s*定/ }).click();
+  await expect(
+    page.locator('.ant-table-row').filter({ hasText: '管理员调整' }).filter({ hasText: resident }).first(),
+  ).toBeVisible();
+});

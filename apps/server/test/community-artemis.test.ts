@@ -150,4 +150,24 @@ describe('海康 Artemis adapter', () => {
     const bad = await call(s.app, admin, 'POST', `${CAM}/initData`);
     expect(bad.json().msg).toBe('海康平台拒绝了签名，请检查 appKey 和 appSecret');
   });
+
+  it('signs with an appSecret set in 参数管理, where it is sealed and never answered in clear', async () => {
+    const PARAM = '/api/blade-system/param';
+    const row = (await call(s.app, admin, 'GET', `${PARAM}/list?paramKey=hik.appSecret`)).json().data
+      .records[0];
+    const saved = await call(s.app, admin, 'POST', `${PARAM}/submit`, { ...row, paramValue: APP_SECRET });
+    expect(saved.statusCode, saved.body).toBe(200);
+    const stored = await s.db.kysely
+      .selectFrom('blade_param')
+      .select('param_value')
+      .where('param_key', '=', 'hik.appSecret')
+      .where('is_deleted', '=', 0)
+      .executeTakeFirstOrThrow();
+    expect(String(stored.param_value)).toMatch(/^enc:/);
+    const shown = (await call(s.app, admin, 'GET', `${PARAM}/detail?id=${row.id}`)).json().data;
+    expect(shown.paramValue).toBe('******');
+    const res = await call(s.app, admin, 'POST', `${CAM}/initData`);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().data).toEqual({ regions: 7, cameras: 5 });
+  });
 });

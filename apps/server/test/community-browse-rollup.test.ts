@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { sql } from 'kysely';
+import { sql, type RawBuilder } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database, Trx } from '../src/db/database.js';
 import { nextId } from '../src/db/ids.js';
@@ -9,6 +9,7 @@ import { mostViewed, viewsPerDay } from '../src/domains/community/statistics/bro
 import { splitDays } from '../src/domains/community/statistics/browse-split.js';
 import { readRange } from '../src/domains/community/statistics/range.js';
 import type { StatsScope } from '../src/domains/community/statistics/scope.js';
+import type { ResolvedScope, ScopeTerm } from '../src/engine/crud/data-scope.js';
 import { openTestDatabase } from './harness.js';
 
 // The browse rollups (app_browse_day, app_browse_month), kept by triggers on app_browse_log, always equal
@@ -76,10 +77,8 @@ async function mismatches(): Promise<unknown[]> {
 }
 
 /** The chart and the rank counted on the log itself, for comparison. */
-async function fromLog(trx: Trx, start: string, end: string, scope: StatsScope) {
-  const depts = scope.depts?.map((d) => sql`${d}::bigint`);
-  const inScope = !depts ? sql`true` : depts.length ? sql`community_id in (${sql.join(depts)})` : sql`false`;
-  const where = sql`tenant_id = ${scope.tenantId} and is_deleted = 0 and browse_time >= ${start}
+async function fromLog(trx: Trx, start: string, end: string, inScope: RawBuilder<unknown>) {
+  const where = sql`tenant_id = ${T} and is_deleted = 0 and browse_time >= ${start}
     and browse_time <= ${end} and ${inScope}`;
   const days = await sql<{ day: string; n: string }>`
     select to_char(browse_time::date, 'YYYY-MM-DD') as day, count(*) as n from app_browse_log
@@ -184,7 +183,19 @@ describe('browse rollups', () => {
   });
 
   it('give the chart and the rank of the log for ranges ending inside days and months', async () => {
-    const scopes: StatsScope[] = [{ tenantId: T }, { tenantId: T, depts: [C1] }, { tenantId: T, depts: [] }];
+    const scope = (terms: ResolvedScope): StatsScope => ({ tenantId: T, tables: { app_browse_log: terms } });
+    const inC1: ScopeTerm = { kind: 'in', column: 'community_id', ids: [C1], list: false };
+    // [scope, the same condition on the log]: the tenant and a community (read from the rollups), no
+    // community (nothing), and a scope the rollups cannot hold (本人-like: counted on the log itself)
+    const scopes: [StatsScope, RawBuilder<unknown>][] = [
+      [scope(undefined), sql`true`],
+      [scope([inC1]), sql`community_id = ${C1}`],
+      [scope([{ kind: 'deny' }]), sql`false`],
+      [
+        scope([inC1, { kind: 'equals', column: 'target_type', value: 'info' }]),
+        sql`(community_id = ${C1} or target_type = 'info')`,
+      ],
+    ];
     const ranges = [
       ['2026-03-01', '2026-04-24'],
       ['2026-03-03 13:00:00', '2026-04-11 08:15:00'],
@@ -192,13 +203,13 @@ describe('browse rollups', () => {
       ['2026-03-10', '2026-03-10 12:00:00'],
       ['2026-02-15', '2026-03-31'],
     ];
-    for (const scope of scopes)
+    for (const [scope, condition] of scopes)
       for (const [startTime, endTime] of ranges) {
         const range = readRange({ startTime, endTime });
-        const want = await db.tx({ tenantId: T }, (trx) => fromLog(trx, range.start, range.end, scope));
+        const want = await db.tx({ tenantId: T }, (trx) => fromLog(trx, range.start, range.end, condition));
         const days = await db.tx({ tenantId: T }, (trx) => viewsPerDay(trx, range, scope));
         const items = await db.tx({ tenantId: T }, (trx) => mostViewed(trx, range, scope, 50));
-        const label = `${JSON.stringify(scope)} ${startTime}…${endTime}`;
+        const label = `${JSON.stringify(scope.tables)} ${startTime}…${endTime}`;
         expect(
           days
             .map((r) => [r.day, Number(r.n)])
@@ -210,7 +221,7 @@ describe('browse rollups', () => {
           items.map((r) => [String(r.target_id), Number(r.n)]),
           label,
         ).toEqual(want.items);
-        if (scope.depts?.length === 0) expect(days).toEqual([]);
+        if (scope.tables.app_browse_log?.[0]?.kind === 'deny') expect(days).toEqual([]);
         else if (startTime === '2026-03-01') expect(want.days.length).toBeGreaterThan(25);
       }
   });

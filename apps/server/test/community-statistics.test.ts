@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { resources } from '@tongxin/resources';
+import { ALARM_UNHANDLED, resources } from '@tongxin/resources';
 import { nextId } from '../src/db/ids.js';
 import { indexLeads, readsRangeFirst } from '../src/engine/crud/range-page.js';
 import { addTenantWithUser } from './fixtures.js';
@@ -42,6 +42,52 @@ beforeAll(async () => {
   await addTenantWithUser(s.db, { tenantId: '000000', account: 'nostat', menuCodes: [] });
   noRights = await login(s.app, { account: 'nostat', password: 'secret' });
   for (let i = 0; i < 3; i++) await browse('000000', '101', '藏历新年通知', '2026-03-02 10:00:00');
+  await s.db.tx({ tenantId: '000000' }, async (trx) => {
+    // alarms in every handling state: 未处理 ×2, 处理中, 已处理, 自动消警
+    for (const [i, state] of [0, 0, 1, 2, 9].entries())
+      await trx
+        .insertInto('app_oc_alarm')
+        .values({
+          id: nextId(),
+          tenant_id: '000000',
+          alarm_no: `STAT${i}`,
+          device_id: '1',
+          device_name: '烟感',
+          device_type: 1,
+          imei: '860000000000001',
+          community_id: '1',
+          install_address: '一单元',
+          alarm_type: 1,
+          alarm_level: 1,
+          alarm_content: '烟雾报警',
+          alarm_time: '2026-03-02 08:00:00',
+          handle_status: state,
+        })
+        .execute();
+    // two volunteer activities entered on 2026-03-02: one published, one still a draft
+    for (const status of [1, 0])
+      await trx
+        .insertInto('app_micro_volunteer')
+        .values({
+          id: nextId(),
+          tenant_id: '000000',
+          title: `发布统计${status}`,
+          community_id: '1',
+          service_type: 1,
+          content: '内容',
+          address: '社区',
+          start_time: '2026-03-10 09:00:00',
+          end_time: '2026-03-10 12:00:00',
+          enroll_start_time: '2026-03-02 09:00:00',
+          enroll_end_time: '2026-03-09 09:00:00',
+          score: 5,
+          charge_name: '负责人',
+          charge_phone: '13800000000',
+          activity_status: status,
+          create_time: '2026-03-02 09:00:00',
+        })
+        .execute();
+  });
   await browse('000000', '102', '垃圾分类指南', '2026-03-04 11:00:00');
   await browse('200002', '901', '别的租户', '2026-03-02 10:00:00');
 });
@@ -112,7 +158,23 @@ describe('statistics-data', () => {
       'notice',
       'study',
       'discipline',
+      'activity',
     ]);
+    // the activities: the published volunteer activity on the day it was entered, not the draft
+    expect(published.json().data.series[4]).toMatchObject({ name: '活动', data: [0, 1, 0] });
+  });
+
+  it('counts as unhandled the alarms the bell lists (未处理 only, ALARM_UNHANDLED)', async () => {
+    const { alarm } = (await call(s.app, admin, 'GET', `${BASE}/getDataCount`)).json().data;
+    const bell = await call(
+      s.app,
+      admin,
+      'GET',
+      `/api/app_oc_alarm/ocAlarm/page?${ALARM_UNHANDLED.field}=${ALARM_UNHANDLED.value}&size=5`,
+    );
+    expect(bell.statusCode, bell.body).toBe(200);
+    expect(alarm.unhandled).toBe(bell.json().data.total);
+    expect(alarm).toMatchObject({ unhandled: 2, handling: 1, total: 5 });
   });
 
   it('refuses bad ranges and callers without the statistics code', async () => {

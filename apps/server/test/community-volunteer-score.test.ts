@@ -1,7 +1,8 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { nextId } from '../src/db/ids.js';
-import { appendScore } from '../src/domains/community/score/ledger.js';
+import { appendScore, balanceOf } from '../src/domains/community/score/ledger.js';
+import { addTenantWithUser } from './fixtures.js';
 import { call, login, startTestServer, type TestServer } from './harness.js';
 
 // 微志愿活动: enrolment within the places, absence, one settlement per activity, cancel with a reason;
@@ -141,8 +142,9 @@ describe('微志愿活动', () => {
     expect(late.statusCode).toBe(400);
   });
 
-  it('is cancelled with a reason, and a cancelled activity is never settled', async () => {
+  it('is cancelled with a reason, tells the volunteers, and a cancelled activity is never settled', async () => {
     const id = await activity();
+    expect((await enrol(id, users[0]!)).statusCode).toBe(200);
     const bare = await call(s.app, admin, 'POST', `${ACT}/activityCancel?ids=${id}`);
     expect(bare.json().msg).toBe('请输入取消原因');
     const res = await call(
@@ -153,6 +155,21 @@ describe('微志愿活动', () => {
     );
     expect(res.statusCode, res.body).toBe(200);
     expect(await detail(id)).toMatchObject({ activityStatus: 5, cancelReason: '暴雪' });
+    // the enrolled volunteer finds it in their message centre, with the reason; nobody else does
+    const told = await s.db.kysely
+      .selectFrom('app_message_center')
+      .select(['receiver_id', 'title', 'content', 'message_type', 'biz_id'])
+      .where('biz_id', '=', id)
+      .execute();
+    expect(told).toEqual([
+      {
+        receiver_id: users[0],
+        title: '志愿活动已取消',
+        content: expect.stringContaining('原因：暴雪'),
+        message_type: 3,
+        biz_id: id,
+      },
+    ]);
     expect((await call(s.app, admin, 'POST', `${ACT}/scoreSettle`, { id })).json().msg).toBe(
       '已取消的活动不能结算',
     );
@@ -308,5 +325,149 @@ describe('积分流水', () => {
       const got = res.json().data as { appUserId: string; score: number }[];
       expect(new Map(got.map((r) => [r.appUserId, r.score])), `${start} – ${end}`).toEqual(want);
     }
+  });
+});
+
+describe("积分调整 and the ledger's sources", () => {
+  const ADJUST = '/api/scoreflow/adjust';
+  const adjust = (token: string, q: Record<string, string | number>) =>
+    call(
+      s.app,
+      token,
+      'POST',
+      `${ADJUST}?${new URLSearchParams(Object.entries(q).map(([k, v]): [string, string] => [k, String(v)]))}`,
+    );
+  /** The sum of the user's live ledger rows. */
+  const sumOf = async (userId: string) =>
+    (await ledger(userId)).reduce((n, r) => n + (r.direction === 1 ? 1 : -1) * Number(r.score), 0);
+
+  it('adds and takes points by hand with a remark, through the ledger: balance = sum of the ledger', async () => {
+    const who = users[0]!;
+    await s.db.kysely.updateTable('blade_user').set({ dept_id: deptId }).where('id', '=', who).execute();
+    const start = await sumOf(who);
+    const plus = await adjust(admin, { appUserId: who, score: 20, remark: '参加社区义诊补记' });
+    expect(plus.statusCode, plus.body).toBe(200);
+    expect(plus.json().data.balance).toBe(start + 20);
+    const minus = await adjust(admin, { appUserId: who, score: -5, remark: '重复报名扣回' });
+    expect(minus.json().data.balance).toBe(start + 15);
+    const rows = await s.db.kysely
+      .selectFrom('app_score_flow')
+      .select(['direction', 'score', 'source_type', 'remark', 'community_id', 'operator_id', 'balance_after'])
+      .where('app_user_id', '=', who)
+      .orderBy('id', 'desc')
+      .limit(2)
+      .execute();
+    expect(rows.map((r) => [r.direction, r.score, r.source_type, r.remark, String(r.community_id)])).toEqual([
+      [2, 5, 'adjust', '重复报名扣回', deptId],
+      [1, 20, 'adjust', '参加社区义诊补记', deptId],
+    ]);
+    expect(Number(rows[0]!.balance_after)).toBe(start + 15);
+    expect(await sumOf(who)).toBe(start + 15);
+    // concurrent adjustments each run on from the one before (the writer's per-user lock)
+    const at = await Promise.all(
+      [1, 2, 3, 4].map((n) => adjust(admin, { appUserId: who, score: n, remark: `补记${n}` })),
+    );
+    expect(at.every((r) => r.statusCode === 200)).toBe(true);
+    let running = 0;
+    for (const r of await ledger(who)) {
+      running += r.direction === 1 ? Number(r.score) : -Number(r.score);
+      expect(Number(r.balance_after)).toBe(running);
+    }
+    expect(running).toBe(start + 25);
+    expect(await s.db.tx({ tenantId: '000000' }, (trx) => balanceOf(trx, '000000', who))).toBe(start + 25);
+    // the user is told of each
+    const told = await s.db.kysely
+      .selectFrom('app_message_center')
+      .select(['title', 'content', 'message_type'])
+      .where('receiver_id', '=', who)
+      .where('biz_type', '=', 'score')
+      .orderBy('id', 'desc')
+      .executeTakeFirstOrThrow();
+    expect(told).toMatchObject({ title: '积分变动', message_type: 5 });
+    // the last adjustment told (whichever of the concurrent ones came last) names the final balance
+    expect(told.content).toMatch(
+      new RegExp(`^管理员为您增加[1-4]积分，当前积分${start + 25}。说明：补记[1-4]$`),
+    );
+  });
+
+  it('refuses an adjustment without user, points or remark, below zero, or outside the tenant', async () => {
+    const who = users[0]!;
+    const before = (await ledger(who)).length;
+    const refused = async (q: Record<string, string | number>, msg: string) => {
+      const res = await adjust(admin, q);
+      expect(res.statusCode, res.body).toBe(400);
+      expect(res.json().msg).toBe(msg);
+    };
+    await refused({ appUserId: who, score: 3 }, '请输入调整说明');
+    await refused({ appUserId: who, score: 3, remark: '  ' }, '请输入调整说明');
+    await refused({ score: 3, remark: '补记' }, '请选择用户');
+    await refused({ appUserId: who, remark: '补记' }, '请输入调整积分');
+    await refused({ appUserId: who, score: 0, remark: '补记' }, '调整积分不能为0');
+    const balance = await sumOf(who);
+    await refused(
+      { appUserId: who, score: -(balance + 1), remark: '扣光' },
+      `积分余额不足，当前余额${balance}`,
+    );
+    await refused({ appUserId: users[1]!, score: 3, remark: '补记' }, '该用户没有所属社区，不能调整积分');
+    const stranger = await addTenantWithUser(s.db, { tenantId: '200009', account: 'far', menuCodes: [] });
+    await refused({ appUserId: stranger.userId, score: 3, remark: '补记' }, '用户不存在或不在您的数据范围内');
+    expect((await ledger(who)).length).toBe(before);
+  });
+
+  it('needs the 积分调整 button code', async () => {
+    await addTenantWithUser(s.db, {
+      tenantId: '000000',
+      account: 'flowviewer',
+      menuCodes: ['score_flow', 'score_flow_view'],
+    });
+    const viewer = await login(s.app, { account: 'flowviewer', password: 'secret' });
+    const res = await adjust(viewer, { appUserId: users[0]!, score: 3, remark: '补记' });
+    expect(res.statusCode).toBe(403);
+  });
+
+  it('credits an automatic grant once per source and user, at the database too', async () => {
+    const who = users[2]!;
+    const source = nextId();
+    const grant = () =>
+      s.db.tx({ tenantId: '000000' }, (trx) =>
+        appendScore(trx, {
+          tenantId: '000000',
+          appUserId: who,
+          communityId: deptId,
+          delta: 7,
+          sourceType: 'volunteer',
+          sourceId: source,
+          sourceTitle: '护河行动',
+        }),
+      );
+    const before = await sumOf(who);
+    await grant();
+    await expect(grant()).rejects.toMatchObject({
+      code: 400,
+      message: '「护河行动」的积分已计入该用户，不能重复计入',
+    });
+    expect(await sumOf(who)).toBe(before + 7);
+    // written by anything else, a second row of the same source is refused by the unique index
+    const raw = (sourceType: string) =>
+      s.db.kysely
+        .insertInto('app_score_flow')
+        .values({
+          id: nextId(),
+          tenant_id: '000000',
+          app_user_id: who,
+          community_id: deptId,
+          direction: 1,
+          score: 1,
+          balance_after: 0,
+          source_type: sourceType,
+          source_id: source,
+          flow_time: '2026-01-01 00:00:00',
+        })
+        .execute();
+    await expect(raw('volunteer')).rejects.toMatchObject({ code: '23505' });
+    // another source type of the same id, and adjustments, are other credits
+    await raw('penalty');
+    await raw('adjust');
+    await raw('adjust');
   });
 });

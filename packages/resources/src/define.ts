@@ -205,6 +205,9 @@ export interface ActionDef {
   inputs?: FieldDef[];
   /** The rows the action applies to (the row button shows only on them). */
   when?: StateCondition;
+  /** A toolbar action about no row: no selection is asked for and no ids are sent; its dialog asks for
+   * everything the call needs (积分调整 names the user in its `inputs`). */
+  standalone?: true;
   /** Only on rows whose `field` holds the signed-in user's id (the borrower's own 申请归还); the server
    * checks it again. */
   mine?: { field: string };

@@ -4,7 +4,7 @@ export * from './wire';
 export * from './dict-field';
 export * from './status-actions';
 export * from './person-fields';
-export { paramResource } from './system/param';
+export { isSecretParam, paramResource, SECRET_PARAM_MASK } from './system/param';
 export { tenantResource } from './system/tenant';
 export { tenantPackageResource } from './system/tenantPackage';
 export { userResource } from './system/user';
@@ -49,6 +49,7 @@ export {
   type RemoteEntryMenu,
 } from './system/remote-entries';
 export { contactPhoneResource } from './community/contactPhone';
+export { ALARM_UNHANDLED } from './community/ocAlarm';
 export { questionnaireResource } from './community/questionnaire';
 export { shareFacilityUserResource } from './community/shareFacilityUser';
 export { solidarityActivityResource } from './community/solidarityActivity';

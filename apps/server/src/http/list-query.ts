@@ -16,6 +16,8 @@ export interface QueryField {
   /** The filter suffixes accepted (`_equal`, ...; crud/filter-ops.ts); every suffix when absent. A bare
    * key is LIKE where `_like` is accepted, else equality. */
   ops?: ReadonlySet<string>;
+  /** The column holds a comma-joined list of ids (a multiple reference, e.g. a user's depts). */
+  list?: boolean;
 }
 export type QueryFields = Record<string, QueryField>;
 

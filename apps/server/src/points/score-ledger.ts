@@ -1,15 +1,23 @@
 /** The points ledger (app_score_flow): append-only, one writer per user at a time. A user's balance is
  * the sum of their rows; each row records the balance after it. Appends of one user are serialised by a
  * transaction-scoped advisory lock, so concurrent settlements never compute the same balance twice. The
- * only writer: it also adds each row to the user's monthly sum (score-months.ts) in the same transaction. */
+ * only writer: it also adds each row to the user's monthly sum (score-months.ts) in the same transaction.
+ * An automatic grant credits a user once per source (domain model §7.3): the database's unique index
+ * (migrations/after-tables/0002_score_flow_source_once.sql) refuses a second row of the same source type,
+ * source and user, answered here as a 400; 管理员调整 (`adjust`) rows are outside it. */
 import { sql } from 'kysely';
 import type { Trx } from '../db/database.js';
 import { nextId } from '../db/ids.js';
+import { badRequest } from '../http/envelope.js';
 import { formatDateTime } from '../util/datetime.js';
 import { addToMonth } from './score-months.js';
 
 export const INCOME = 1;
 export const EXPENSE = 2;
+/** `score_source` of 管理员调整: credited by hand, any number of times, always with a remark. */
+export const ADJUST = 'adjust';
+/** The unique index of the automatic grants (one row per source type, source and user). */
+const SOURCE_ONCE = 'app_score_flow_source_once_uq';
 
 export interface LedgerEntry {
   tenantId: string;
@@ -23,7 +31,15 @@ export interface LedgerEntry {
   remark?: string | null;
   operatorId?: string | null;
   flowTime?: string;
+  /** refuse (400) a debit that would take the balance below zero, rather than write it */
+  notBelowZero?: boolean;
 }
+
+/** Whether `error` is the database refusing a second credit from the same source. */
+const creditedTwice = (error: unknown) => {
+  const { code, constraint, message } = (error ?? {}) as Record<string, unknown>;
+  return code === '23505' && (constraint === SOURCE_ONCE || String(message).includes(SOURCE_ONCE));
+};
 
 /** The user's balance: the sum of their live ledger rows. */
 export async function balanceOf(trx: Trx, tenantId: string, appUserId: string): Promise<number> {
@@ -39,17 +55,25 @@ export async function balanceOf(trx: Trx, tenantId: string, appUserId: string): 
 
 /** Appends one row (in the caller's transaction) and answers the balance after it. */
 export async function appendScore(trx: Trx, e: LedgerEntry): Promise<number> {
-  if (!e.delta) return balanceOf(trx, e.tenantId, e.appUserId);
+  return (await appendScoreRow(trx, e)).balance;
+}
+
+/** appendScore answering the new row's id too (none when `delta` is zero: nothing is written). Ids are
+ * taken under the user's lock, so a user's rows in id order are the rows in the order they were added. */
+export async function appendScoreRow(trx: Trx, e: LedgerEntry): Promise<{ id?: string; balance: number }> {
+  if (!e.delta) return { balance: await balanceOf(trx, e.tenantId, e.appUserId) };
   await sql`select pg_advisory_xact_lock(hashtextextended(${`score:${e.tenantId}:${e.appUserId}`}, 0))`.execute(
     trx,
   );
   const balance = (await balanceOf(trx, e.tenantId, e.appUserId)) + e.delta;
+  if (e.notBelowZero && balance < 0) throw badRequest(`积分余额不足，当前余额${balance - e.delta}`);
   const now = formatDateTime();
   const flowTime = e.flowTime ?? now;
-  await trx
+  const id = nextId();
+  const insert = trx
     .insertInto('app_score_flow')
     .values({
-      id: nextId(),
+      id,
       tenant_id: e.tenantId,
       app_user_id: e.appUserId,
       community_id: e.communityId,
@@ -68,6 +92,10 @@ export async function appendScore(trx: Trx, e: LedgerEntry): Promise<number> {
       update_time: now,
     })
     .execute();
+  await insert.catch((error: unknown) => {
+    if (!creditedTwice(error)) throw error;
+    throw badRequest(`${e.sourceTitle ? `「${e.sourceTitle}」` : '该来源'}的积分已计入该用户，不能重复计入`);
+  });
   await addToMonth(trx, e, flowTime, e.delta);
-  return balance;
+  return { id, balance };
 }

@@ -12,7 +12,10 @@ export const ADMIN_ACCOUNT = 'admin';
 export const ADMIN_PASSWORD = 'admin';
 export const ADMINISTRATOR_ALIAS = 'administrator';
 
-const PARAMS: [key: string, name: string, value: string][] = [
+/** The parameters the product reads: key, name, initial value and what it means (备注). Those a deployment
+ * sets itself (the map's tiles, the Hikvision platform) start empty: the features then work without them
+ * (a plain map background, cameras kept by hand) until an administrator fills them in 参数管理. */
+const PARAMS: [key: string, name: string, value: string, remark?: string][] = [
   ['account.initPassword', '账号初始密码', '123456'],
   ['account.registerUser', '是否开启注册功能', 'true'],
   ['account.failCount', '登录失败锁定次数', '5'],
@@ -20,6 +23,27 @@ const PARAMS: [key: string, name: string, value: string][] = [
   ['tenant.default.accountNumber', '租户默认账号额度', '100'],
   ['log.retentionDays', '日志保留天数', '90'],
   ['ticket.overdueDays', '诉求办理时限(天)', '7'],
+  [
+    'map.tileUrl',
+    '地图瓦片地址',
+    '',
+    '地图设计与网格地图的底图瓦片地址模板，含{z}/{x}/{y}，如 https://tiles.example.cn/{z}/{x}/{y}.png；留空则不加载瓦片，地图以纯色底图显示部门边界与网格，适用于无互联网的部署',
+  ],
+  ['map.center', '地图初始中心', '', '地图打开时的中心点“经度,纬度”，如 91.1322,29.6544；留空为拉萨市城关区'],
+  ['map.zoom', '地图初始缩放级别', '', '地图打开时的缩放级别，1至20的整数；留空为15'],
+  [
+    'hik.host',
+    '海康平台地址',
+    '',
+    '海康威视综合安防管理平台（iSecure Center）Artemis网关地址，如 https://10.0.0.8:443；与hik.appKey、hik.appSecret都设置后，监控点位可从平台同步',
+  ],
+  ['hik.appKey', '海康平台AppKey', '', '在海康平台“合作方”中为本系统申请的AppKey'],
+  [
+    'hik.appSecret',
+    '海康平台AppSecret',
+    '',
+    '与AppKey配对的AppSecret，加密保存；保存后只显示******，不修改即保留原值',
+  ],
 ];
 
 export interface SeedResult {
@@ -89,7 +113,7 @@ async function seedPlatformTenant(trx: Trx, audit: Audit): Promise<boolean> {
 
 /** The parameters the product reads (initial password, registration, tenant defaults). */
 async function seedParams(trx: Trx, audit: Audit): Promise<void> {
-  for (const [key, name, value] of PARAMS) {
+  for (const [key, name, value, remark] of PARAMS) {
     const exists = await trx
       .selectFrom('blade_param')
       .select('id')
@@ -99,7 +123,14 @@ async function seedParams(trx: Trx, audit: Audit): Promise<void> {
     if (!exists)
       await trx
         .insertInto('blade_param')
-        .values({ id: nextId(), param_name: name, param_key: key, param_value: value, ...audit })
+        .values({
+          id: nextId(),
+          param_name: name,
+          param_key: key,
+          param_value: value,
+          remark: remark ?? null,
+          ...audit,
+        })
         .execute();
   }
 }

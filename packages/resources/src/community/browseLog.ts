@@ -13,6 +13,7 @@ export const browseLogResource = defineResource({
   tenant: true,
   audit: true,
   softDelete: true,
+  dataScope: { deptColumn: 'community_id' },
   exportable: true,
   drawerWidth: 600,
   labelField: 'targetTitle',

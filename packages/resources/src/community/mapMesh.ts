@@ -13,6 +13,7 @@ export const mapMeshResource = defineResource({
   tenant: true,
   audit: true,
   softDelete: true,
+  dataScope: { deptColumn: 'community_id' },
   drawerWidth: 800,
   labelField: 'meshName',
   defaultSort: [{ field: 'meshCode', direction: 'asc' }],

@@ -29,6 +29,7 @@ export const microVolunteerResource = defineResource({
   tenant: true,
   audit: true,
   softDelete: true,
+  dataScope: { deptColumn: 'community_id' },
   drawerWidth: 960,
   labelField: 'title',
   defaultSort: [{ field: 'startTime', direction: 'desc' }],

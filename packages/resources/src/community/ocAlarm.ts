@@ -3,6 +3,11 @@ import { statusMove } from '../status-actions';
 
 const HANDLE_CODE = 'oc_alarm_handle';
 
+/** 未处理 (domain model §11.2, `iot_alarm_handle_status` 0): an alarm nobody has taken yet; 接警 moves it to
+ * 处理中 (1, taken and being handled). The one rule of "unhandled": the shell's bell lists and counts these,
+ * and 数据统计's `alarm.unhandled` counts them (`alarm.handling` counts those taken). */
+export const ALARM_UNHANDLED = { field: 'handleStatus', column: 'handle_status', value: 0 } as const;
+
 /** 处理完成 with a confirmation type: the handling note is asked for and stored as the result. */
 const finish = (name: string, zh: string, en: string, confirmType: number): ActionDef =>
   statusMove(
@@ -37,6 +42,7 @@ export const ocAlarmResource = defineResource({
   tenant: true,
   audit: true,
   softDelete: true,
+  dataScope: { deptColumn: 'community_id' },
   readOnly: true,
   drawerWidth: 800,
   exportable: true,
@@ -46,7 +52,12 @@ export const ocAlarmResource = defineResource({
     statusMove(
       'acknowledge',
       { zh: '接警', en: 'Acknowledge' },
-      { field: 'handleStatus', from: [0], to: 1, set: { handleUserId: '$user', handleTime: '$now' } },
+      {
+        field: 'handleStatus',
+        from: [ALARM_UNHANDLED.value],
+        to: 1,
+        set: { handleUserId: '$user', handleTime: '$now' },
+      },
       { code: HANDLE_CODE, placement: 'both' },
     ),
     finish('handle', '处理完成', 'Resolve', 1),

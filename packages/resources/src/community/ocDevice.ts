@@ -11,6 +11,7 @@ export const ocDeviceResource = defineResource({
   tenant: true,
   audit: true,
   softDelete: true,
+  dataScope: { deptColumn: 'community_id' },
   drawerWidth: 800,
   exportable: true,
   labelField: 'deviceName',

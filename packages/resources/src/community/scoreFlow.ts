@@ -1,7 +1,8 @@
 import { auditField, defineResource } from '../define';
 
 /** 积分流水 — domain model §7.3: the append-only points ledger, the single source of truth for a user's
- * points (balance = the sum of the user's rows). Written only by the server (settlements, adjustments). */
+ * points (balance = the sum of the user's rows). Written only by the server (settlements, reviews and the
+ * 积分调整 action), through its one writer. */
 export const scoreFlowResource = defineResource({
   name: 'scoreFlow',
   label: { zh: '积分流水', en: 'Point ledger' },
@@ -12,11 +13,46 @@ export const scoreFlowResource = defineResource({
   tenant: true,
   audit: true,
   softDelete: true,
+  dataScope: { deptColumn: 'community_id' },
   readOnly: true,
   exportable: true,
   drawerWidth: 700,
   labelField: 'sourceTitle',
   defaultSort: [{ field: 'flowTime', direction: 'desc' }],
+  actions: [
+    {
+      // 积分调整 (button score_flow_adjust): points added to or taken from one user by hand, with a remark,
+      // through the ledger's only writer like every other change of points
+      name: 'adjust',
+      label: { zh: '积分调整', en: 'Adjust' },
+      placement: 'toolbar',
+      standalone: true,
+      inputs: [
+        {
+          name: 'appUserId',
+          kind: 'ref',
+          label: { zh: '用户', en: 'User' },
+          ref: { resource: 'user', labelField: 'realName' },
+          required: '请选择用户',
+        },
+        {
+          name: 'score',
+          kind: 'int',
+          label: { zh: '调整积分', en: 'Points' },
+          required: '请输入调整积分',
+          min: -10000,
+          max: 10000,
+          help: { zh: '正数为增加，负数为扣减', en: 'Positive adds, negative takes away' },
+        },
+      ],
+      reason: {
+        field: 'remark',
+        label: { zh: '调整说明', en: 'Remark' },
+        required: '请输入调整说明',
+        maxLength: 200,
+      },
+    },
+  ],
   fields: [
     {
       name: 'appUserId',

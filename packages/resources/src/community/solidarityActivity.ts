@@ -30,6 +30,7 @@ export const solidarityActivityResource = defineResource({
   tenant: true,
   audit: true,
   softDelete: true,
+  dataScope: { deptColumn: 'community_id' },
   drawerWidth: 960,
   labelField: 'title',
   defaultSort: [{ field: 'startTime', direction: 'desc' }],

@@ -26,6 +26,7 @@ export const templeInfoResource = defineResource({
   tenant: true,
   audit: true,
   softDelete: true,
+  dataScope: { deptColumn: 'community_id' },
   drawerWidth: 880,
   exportable: true,
   labelField: 'templeName',

@@ -17,6 +17,7 @@ export const disciplineReportResource = defineResource({
   tenant: true,
   audit: true,
   softDelete: true,
+  dataScope: { deptColumn: 'community_id' },
   drawerWidth: 1000,
   exportable: true,
   labelField: 'title',

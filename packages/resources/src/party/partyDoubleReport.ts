@@ -15,6 +15,7 @@ export const partyDoubleReportResource = defineResource({
   tenant: true,
   audit: true,
   softDelete: true,
+  dataScope: { deptColumn: 'community_id' },
   drawerWidth: 900,
   exportable: true,
   labelField: 'name',

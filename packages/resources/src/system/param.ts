@@ -1,5 +1,14 @@
 import { auditField, defineResource } from '../define';
 
+/** What a secret parameter's value reads as on every answer (list, detail, export, detail-by-key); sent
+ * back unchanged on save, it keeps the stored value. */
+export const SECRET_PARAM_MASK = '******';
+
+/** A parameter whose key's last part names a secret (`hik.appSecret`, `sms.secretKey`): its value is
+ * sealed at rest and never sent back in clear, only as SECRET_PARAM_MASK (empty while unset). */
+export const isSecretParam = (key: unknown): boolean =>
+  typeof key === 'string' && /secret/i.test(key.slice(key.lastIndexOf('.') + 1));
+
 /** 参数管理 — product spec §3 Parameter, §5 messages. */
 export const paramResource = defineResource({
   name: 'param',
@@ -41,6 +50,10 @@ export const paramResource = defineResource({
       required: '请输入参数键值',
       maxLength: 2000,
       multiline: true,
+      help: {
+        zh: '键名以 Secret 结尾的密钥类参数保存后只显示 ******，不修改即保留原值',
+        en: 'A key ending in Secret is a secret: shown as ******, kept when left unchanged',
+      },
     },
     { name: 'remark', kind: 'string', label: { zh: '备注', en: 'Remark' }, maxLength: 255, list: false },
     auditField('createTime', { search: 'range' }),

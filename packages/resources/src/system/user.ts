@@ -19,6 +19,8 @@ export const userResource = defineResource({
   platformWide: true,
   audit: true,
   softDelete: true,
+  // a user belongs to their depts (a comma-joined list): 本部门 / 本部门及以下 rules place users by them
+  dataScope: { deptColumn: 'dept_id' },
   drawerWidth: 880,
   write: 'all',
   exportable: true,

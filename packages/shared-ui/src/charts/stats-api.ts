@@ -8,7 +8,13 @@ export interface Pair {
 }
 export interface DataCount {
   [module: string]: unknown;
-  alarm: { total: number; unhandled: number; inRange: number; byLevel: { level: number; count: number }[] };
+  alarm: {
+    total: number;
+    unhandled: number;
+    handling: number;
+    inRange: number;
+    byLevel: { level: number; count: number }[];
+  };
   residents: number;
   partyMembers: number;
   volunteerActivities: number;

@@ -103,9 +103,12 @@ export function useResourceActions(args: {
     await reload();
   };
 
-  const run = (action: ActionDef, rows: Row[]) => {
+  const run = (action: ActionDef, selected: Row[]) => {
     const handler = handlers?.[action.name];
-    const needsRows = action.confirm || asksInDialog(action) || (!handler && isWireAction(action));
+    // a standalone action is about no row: the selection is neither needed nor sent
+    const rows = action.standalone ? [] : selected;
+    const needsRows =
+      !action.standalone && (action.confirm || asksInDialog(action) || (!handler && isWireAction(action)));
     if (needsRows && !needRows(rows)) return;
     if (rows.some((r) => !appliesTo(action, r))) {
       void message.warning(t('actionNotApplicable', { action: label(action.label) }));

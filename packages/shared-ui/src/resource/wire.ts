@@ -77,7 +77,7 @@ export function resourceCalls(def: ResourceDef) {
     },
     /** A definition action's wire verb with the rows' ids (and the reason, when it asks for one). */
     action: async (action: ActionDef, ids: string[], extra: Record<string, unknown> = {}) => {
-      const params = { [action.idParam ?? 'ids']: ids.join(','), ...extra };
+      const params = action.standalone ? extra : { [action.idParam ?? 'ids']: ids.join(','), ...extra };
       const url = `${base}/${actionVerb(action)}`;
       const res =
         action.method === 'GET'

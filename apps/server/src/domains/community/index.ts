@@ -24,14 +24,18 @@ import { loanLapsed } from './facility/overdue.js';
 import { facilityHooks } from './facility/stock.js';
 import { mapConfig } from './map/map-config.js';
 import { meshHooks } from './map/mesh-boundary.js';
+import { adjustVerb } from './score/adjust.js';
 import { scoreRank } from './score/rank.js';
 import { solidarityActivityHooks, solidarityApproval } from './solidarity/activity-state.js';
 import { getEnrollUsersPage, solidarityEnrolmentHooks } from './solidarity/enrolments.js';
 import { seedCommunityB } from './demo/demo-seed.js';
 import { statisticsRoutes } from './statistics/statistics-routes.js';
 import { initData } from './video/sync.js';
+import { tellCancelled } from './volunteer/cancel-notice.js';
 import { enrolmentHooks } from './volunteer/enrol.js';
 import { absentActivity, scoreSettle } from './volunteer/settle.js';
+
+const scoreFlowDef = communityResources.find((d) => d.name === 'scoreFlow')!;
 
 /** Community A (issue 13): residents, content, feedback, questionnaires. */
 const communityA: Behaviour = {
@@ -63,10 +67,13 @@ export const communityDomain = domain(
   {
     // community B (issue 14)
     mapMesh: { hooks: meshHooks, verbs: { mapConfig } },
-    scoreFlow: { verbs: { getScoreRankByDate: scoreRank } },
+    scoreFlow: { verbs: { getScoreRankByDate: scoreRank, adjust: adjustVerb(scoreFlowDef) } },
     microVolunteer: {
       verbs: { scoreSettle, absentActivity },
-      hooks: { views: { page2Enroll: { query: (q) => ({ ...q, activityStatus: '1' }) } } },
+      hooks: {
+        views: { page2Enroll: { query: (q) => ({ ...q, activityStatus: '1' }) } },
+        afterEffect: tellCancelled,
+      },
     },
     microVolunteerUser: { hooks: enrolmentHooks },
     shareFacility: { hooks: facilityHooks },

@@ -13,6 +13,7 @@ import { seedSystemDemo } from './demo-seed.js';
 import { menuRoutes } from './menu-routes.js';
 import { onlineUserBehaviour } from './online-user.js';
 import { ossBehaviour } from './oss.js';
+import { paramHooks } from './param.js';
 import { smsBehaviour } from './sms/sms.js';
 import { codeBehaviour } from './develop/code.js';
 import { datasourceBehaviour } from './develop/datasource.js';
@@ -40,6 +41,7 @@ export const systemDomain = domain(
   systemResources,
   {
     client: { hooks: clientHooks },
+    param: { hooks: paramHooks },
     dept: { hooks: deptHooks },
     dict: { hooks: dictHooks('blade_dict') },
     dictBiz: { hooks: dictHooks('blade_dict_biz') },

@@ -5,6 +5,7 @@ import type { AppContext } from '../../context.js';
 import { PLATFORM_TENANT } from '../../db/database.js';
 import { badRequest, forbidden, notFound, ok } from '../../http/envelope.js';
 import { rowToWire } from '../../util/case.js';
+import { maskSecretParam } from './param.js';
 
 /** Parameters any signed-in user may read by key: whether self-registration is open. */
 const SHELL_PARAM_KEYS = new Set(['account.registerUser']);
@@ -57,7 +58,9 @@ export function shellRoutes(app: FastifyInstance, ctx: AppContext): void {
           .executeTakeFirst(),
       );
       if (!row) throw notFound('参数不存在');
-      return ok(rowToWire(row));
+      const wire = rowToWire(row);
+      maskSecretParam(wire);
+      return ok(wire);
     },
   );
 

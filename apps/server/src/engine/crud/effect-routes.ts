@@ -128,6 +128,7 @@ async function applyEffect(
     if (def.version !== false && rows[0]!.version !== undefined) changes.version = sql`version + 1`;
     await trx.updateTable(def.table).set(changes).where('id', 'in', call.ids).execute();
     for (const row of rows) engine.audit.note(trx, user, 'verb', String(row.id), row, changes);
+    await engine.hooks.afterEffect?.({ trx, user, ctx: engine.ctx }, action, rows, changes);
     return undefined;
   });
 }

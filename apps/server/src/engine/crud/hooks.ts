@@ -1,3 +1,4 @@
+import type { ActionDef } from '@tongxin/resources';
 import type { Expression, ExpressionBuilder, SqlBool } from 'kysely';
 import type { AuthUser } from '../../auth/tokens.js';
 import type { AppContext } from '../../context.js';
@@ -23,6 +24,15 @@ export interface ResourceHooks {
     args: { user: AuthUser; ctx: AppContext },
     ids: string[],
     action: 'write' | 'remove',
+  ): Promise<void>;
+  /** Runs in the transaction of an effect action (`ActionDef.effect`, effect-routes.ts) once its rows
+   * changed: the rows as they were, and the columns the effect wrote (what follows a state change: the
+   * people to tell, the rows that go with it). */
+  afterEffect?(
+    args: HookArgs,
+    action: ActionDef,
+    rows: Row[],
+    changes: Record<string, unknown>,
   ): Promise<void>;
   /** Checks (or cascades) before a logical delete. */
   beforeRemove?(args: HookArgs, ids: string[]): Promise<void>;

@@ -35,6 +35,7 @@ export function queryFieldsOf(def: ResourceDef): QueryFields {
     const type = f.ref?.multiple ? 'string' : (TYPE_OF[f.kind] ?? 'string');
     const sort = (f.sortable ?? false) || Boolean(fields[f.name]?.sort);
     fields[f.name] = { column: columnOf(f), type, filter: true, sort, ops: acceptedSuffixes(f) };
+    if (f.ref?.multiple) fields[f.name]!.list = true;
   }
   return fields;
 }

@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { Badge, Button, List, Popover, Tabs, Tag, Tooltip } from 'antd';
 import { BellOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
@@ -28,6 +29,9 @@ export function NoticePopover() {
   const { t } = useTranslation('shell');
   const navigate = useNavigate();
   const alarms = useUnhandledAlarms();
+  // the tab the user chose; until then 告警 when it is offered (the permissions may arrive after the
+  // popover first rendered, so an uncontrolled first tab would stay 邮件)
+  const [tab, setTab] = useState<string>();
   const alarmTab = {
     key: 'alarms',
     label: `${t('notice.alarms')} (${alarms.total})`,
@@ -55,7 +59,11 @@ export function NoticePopover() {
   const content = (
     <Tabs
       style={{ width: 320 }}
-      onChange={(key) => key === 'alarms' && void alarms.refresh()}
+      activeKey={tab ?? (alarms.allowed ? 'alarms' : 'mail')}
+      onChange={(key) => {
+        setTab(key);
+        if (key === 'alarms') void alarms.refresh();
+      }}
       items={[
         ...(alarms.allowed ? [alarmTab] : []),
         ...(Object.keys(SAMPLES) as (keyof typeof SAMPLES)[]).map((tab) => ({

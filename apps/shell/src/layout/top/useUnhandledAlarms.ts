@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
 import { http, type Page, type R } from '@tongxin/api-client';
+import { ALARM_UNHANDLED } from '@tongxin/resources';
 import { useSessionStore } from '@tongxin/shared-ui/session';
 
 export interface AlarmItem {
@@ -13,8 +14,9 @@ export interface AlarmItem {
 const PAGE = '/api/app_oc_alarm/ocAlarm/page';
 const EVERY_MS = 60_000;
 
-/** The unhandled device alarms (设备告警 未处理) the user may see: their count and the latest five,
- * read when the bell mounts, every minute and on `refresh`; nothing for users without 设备告警. */
+/** The unhandled device alarms (设备告警 未处理, by ALARM_UNHANDLED: the rule 数据统计 counts by too) the
+ * user may see: their count and the latest five, read when the bell mounts, every minute and on
+ * `refresh`; nothing for users without 设备告警. */
 export function useUnhandledAlarms() {
   const allowed = useSessionStore((s) => Boolean(s.permissions.oc_alarm_view));
   const [state, setState] = useState<{ total: number; items: AlarmItem[] }>({ total: 0, items: [] });
@@ -22,7 +24,7 @@ export function useUnhandledAlarms() {
     if (!allowed) return;
     try {
       const res = await http.get<R<Page<AlarmItem>>>(PAGE, {
-        params: { handleStatus: 0, size: 5, descs: 'alarmTime' },
+        params: { [ALARM_UNHANDLED.field]: ALARM_UNHANDLED.value, size: 5, descs: 'alarmTime' },
       });
       if (res.data.success && res.data.data)
         setState({ total: Number(res.data.data.total), items: res.data.data.records });

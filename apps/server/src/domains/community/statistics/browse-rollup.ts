@@ -8,16 +8,17 @@ import { splitRange } from '../../../points/score-months.js';
 import { formatDateTime } from '../../../util/datetime.js';
 import { addDays, splitDays, type DaySplit, type RawPart } from './browse-split.js';
 import type { Range } from './range.js';
-import { inScope, type StatsScope } from './scope.js';
+import { inScope, rollupCommunities, type StatsScope } from './scope.js';
 
 /** The rollups' community of the tenant-wide rows (every community together). */
 const ALL_COMMUNITIES = -1;
 
-/** The rollup rows of the scope: the tenant-wide rows, or those of the scope's communities. */
-function inRollupScope(scope: StatsScope): Expression<SqlBool> {
-  if (!scope.depts) return sql<SqlBool>`community_id = ${ALL_COMMUNITIES}`;
-  if (!scope.depts.length) return sql<SqlBool>`false`;
-  return sql<SqlBool>`community_id in (${sql.join(scope.depts.map((id) => sql`${id}::bigint`))})`;
+/** The rollup rows of the scope: the tenant-wide rows, or those of the scope's communities
+ * (`communities` from rollupCommunities: defined). */
+function inRollupScope(communities: 'all' | string[]): Expression<SqlBool> {
+  if (communities === 'all') return sql<SqlBool>`community_id = ${ALL_COMMUNITIES}`;
+  if (!communities.length) return sql<SqlBool>`false`;
+  return sql<SqlBool>`community_id in (${sql.join(communities.map((id) => sql`${id}::bigint`))})`;
 }
 
 /** The live views of `part`, in the scope. */
@@ -40,17 +41,20 @@ const unionOf = <O>(parts: Part<O>[]) => parts.slice(1).reduce((all, q) => all.u
 
 /** Views per day of the range: `[{ day: 'yyyy-MM-dd', n }]` for the days with views. */
 export async function viewsPerDay(trx: Trx, range: Range, scope: StatsScope) {
-  const split = splitDays(range.start, { to: range.end });
+  const communities = rollupCommunities('app_browse_log', scope);
+  const split: DaySplit = communities
+    ? splitDays(range.start, { to: range.end })
+    : { days: null, raw: [{ from: range.start, to: range.end }] };
   const parts: Part<DayRow>[] = split.raw.map((part) =>
     rawViews(trx, scope, part).select([sql`browse_time::date`.as('day'), sql`1`.as('n')]),
   );
-  if (split.days)
+  if (split.days && communities)
     parts.push(
       trx
         .selectFrom('app_browse_day')
         .select(['day', 'browse_num as n'])
         .where('tenant_id', '=', scope.tenantId)
-        .where(inRollupScope(scope))
+        .where(inRollupScope(communities))
         .where('target_id', '=', 0)
         .where('day', '>=', split.days.from)
         .where('day', '<', split.days.before),
@@ -65,6 +69,9 @@ export async function viewsPerDay(trx: Trx, range: Range, scope: StatsScope) {
 type ItemRow = { target_type: unknown; target_id: unknown; title: unknown; n: unknown };
 
 type Days = { from: string; before: string };
+
+/** The rollup rows a scope reads: its tenant and communities (rollupCommunities). */
+type Rollup = { tenantId: string; communities: 'all' | string[] };
 
 /** The first day of the month after `month` (a month's first day). */
 const nextMonth = (month: string) => `${addDays(`${month.slice(0, 8)}28`, 4).slice(0, 7)}-01`;
@@ -88,7 +95,7 @@ function monthLess(days: Days): { month: string; outside: Days[] } | undefined {
 }
 
 /** The item rows of the daily rollup over `days`, negated with `sign` -1. */
-const dayItems = (trx: Trx, scope: StatsScope, days: Days, sign: 1 | -1): Part<ItemRow> =>
+const dayItems = (trx: Trx, scope: Rollup, days: Days, sign: 1 | -1): Part<ItemRow> =>
   trx
     .selectFrom('app_browse_day')
     .select([
@@ -98,44 +105,59 @@ const dayItems = (trx: Trx, scope: StatsScope, days: Days, sign: 1 | -1): Part<I
       sign > 0 ? sql`browse_num`.as('n') : sql`-browse_num`.as('n'),
     ])
     .where('tenant_id', '=', scope.tenantId)
-    .where(inRollupScope(scope))
+    .where(inRollupScope(scope.communities))
     .where('day', '>=', days.from)
     .where('day', '<', days.before)
     .where('target_id', '<>', 0);
 
 /** The item rows of the months `[from, before)` of the monthly rollup. */
-const monthItems = (trx: Trx, scope: StatsScope, from: string, before: string): Part<ItemRow> =>
+const monthItems = (trx: Trx, scope: Rollup, from: string, before: string): Part<ItemRow> =>
   trx
     .selectFrom('app_browse_month')
     .select(['target_type', 'target_id', 'target_title as title', 'browse_num as n'])
     .where('tenant_id', '=', scope.tenantId)
-    .where(inRollupScope(scope))
+    .where(inRollupScope(scope.communities))
     .where('month', '>=', from)
     .where('month', '<', before);
 
 /** The rows of the items viewed in the whole days and partial days of `split`. */
-function itemParts(trx: Trx, scope: StatsScope, split: DaySplit): Part<ItemRow>[] {
+function itemParts(trx: Trx, scope: StatsScope, split: DaySplit, rollup: Rollup): Part<ItemRow>[] {
   const parts: Part<ItemRow>[] = split.raw.map((part) =>
     rawViews(trx, scope, part).select(['target_type', 'target_id', 'target_title as title', sql`1`.as('n')]),
   );
   if (!split.days) return parts;
   const less = monthLess(split.days);
-  if (!less) return [...parts, dayItems(trx, scope, split.days, 1)];
+  if (!less) return [...parts, dayItems(trx, rollup, split.days, 1)];
   return [
     ...parts,
-    monthItems(trx, scope, less.month, nextMonth(less.month)),
-    ...less.outside.map((days) => dayItems(trx, scope, days, -1)),
+    monthItems(trx, rollup, less.month, nextMonth(less.month)),
+    ...less.outside.map((days) => dayItems(trx, rollup, days, -1)),
   ];
+}
+
+/** The item rows of the range: whole months from the monthly rollup, the rest by itemParts. */
+function itemsFromRollups(trx: Trx, range: Range, scope: StatsScope, rollup: Rollup): Part<ItemRow>[] {
+  const split = splitRange(range.start, range.end);
+  const parts = split.edges.flatMap((edge) =>
+    itemParts(
+      trx,
+      scope,
+      splitDays(edge.from!, edge.to ? { to: edge.to } : { before: edge.before! }),
+      rollup,
+    ),
+  );
+  if (split.months)
+    parts.push(monthItems(trx, rollup, split.months.from!.slice(0, 10), split.months.before!.slice(0, 10)));
+  return parts;
 }
 
 /** The `size` most viewed items of the range (ties by id), with a title they were recorded with. */
 export async function mostViewed(trx: Trx, range: Range, scope: StatsScope, size: number) {
-  const split = splitRange(range.start, range.end);
-  const parts = split.edges.flatMap((edge) =>
-    itemParts(trx, scope, splitDays(edge.from!, edge.to ? { to: edge.to } : { before: edge.before! })),
-  );
-  if (split.months)
-    parts.push(monthItems(trx, scope, split.months.from!.slice(0, 10), split.months.before!.slice(0, 10)));
+  const communities = rollupCommunities('app_browse_log', scope);
+  const rollup = { tenantId: scope.tenantId, communities: communities ?? [] };
+  const parts = communities
+    ? itemsFromRollups(trx, range, scope, rollup)
+    : itemParts(trx, scope, { days: null, raw: [{ from: range.start, to: range.end }] }, rollup);
   return trx
     .selectFrom(unionOf(parts).as('v'))
     .select(['target_type', 'target_id', sql<string>`max(title)`.as('title'), sql<string>`sum(n)`.as('n')])

@@ -1,66 +1,39 @@
-/** The figures of 数据统计: users and members (get2UserDataById) and per-module totals with what waits
- * for the office (getDataCount). Totals are all-time; `inRange` counts rows created within the range.
- * Each endpoint's counts travel as one statement (a scalar subquery per figure), each naming the tenant
- * so the (tenant_id, ...) indexes serve it. */
+/** The figures of 数据统计: users and members (get2UserDataById without a user) and per-module totals
+ * with what waits for the office (getDataCount), within the caller's data scope (scope.ts). Totals are
+ * all-time; `inRange` counts rows created within the range. Each endpoint's counts travel as one
+ * statement (figures.ts). */
+import { ALARM_UNHANDLED } from '@tongxin/resources';
 import { sql } from 'kysely';
 import type { Trx } from '../../../db/database.js';
+import { figuresOf, type Figure, type Where } from './figures.js';
 import type { Range } from './range.js';
 import { inScope, type StatsScope } from './scope.js';
 
-type Where = [column: string, op: '=' | 'in' | '>=' | '<=', value: unknown][];
-/** A figure: its table, its conditions and, for distinct counts, the counted column. */
-type Figure = [table: string, where?: Where, distinct?: string];
-
-/** Every figure of `figures` counted in one statement, by name. */
-async function countAll<K extends string>(
-  trx: Trx,
-  scope: StatsScope,
-  figures: Record<K, Figure>,
-): Promise<Record<K, number>> {
-  const entries = Object.entries(figures) as [K, Figure][];
-  const row = await trx
-    .selectNoFrom(() =>
-      entries.map(([name, [table, where = [], distinct]]) => {
-        let q = trx
-          .selectFrom(table)
-          .select(
-            (distinct ? sql<string>`count(distinct ${sql.ref(distinct)})` : sql<string>`count(*)`).as('n'),
-          )
-          .where('tenant_id', '=', scope.tenantId)
-          .where(inScope(table, scope))
-          .where('is_deleted', '=', 0);
-        for (const [column, op, value] of where) q = q.where(column, op, value as never);
-        return q.as(name);
-      }),
-    )
-    .executeTakeFirst();
-  const values = (row ?? {}) as Record<string, unknown>;
-  return Object.fromEntries(entries.map(([name]) => [name, Number(values[name] ?? 0)])) as Record<K, number>;
-}
+const inScopeOf = (scope: StatsScope) => (table: string) => inScope(table, scope);
 
 const created = (range: Range): Where => [
   ['create_time', '>=', range.start],
   ['create_time', '<=', range.end],
 ];
 
-export async function userData(trx: Trx, scope: StatsScope, range: Range, userId: string) {
+/** §13 user data of the caller's scope: residents' accounts, members, volunteers and newcomers. */
+export async function userData(trx: Trx, scope: StatsScope, range: Range) {
   const appUsers: Where = [['user_type', '=', 2]];
   const today = range.end.slice(0, 10);
   const daysBack = (n: number) =>
     new Date(Date.parse(`${today}T00:00:00Z`) - n * 86_400_000).toISOString().slice(0, 10);
   const since = (day: string): Where => [...appUsers, ['create_time', '>=', `${day} 00:00:00`]];
-  const n = await countAll(trx, scope, {
+  return figuresOf(trx, scope.tenantId, inScopeOf(scope), {
     totalUsers: ['blade_user', appUsers],
-    authedUsers: ['app_household', [], 'app_user_id'],
+    authedUsers: ['app_household', [], { distinct: 'app_user_id' }],
     partyMembers: ['app_party_archive', [['audit_status', '=', 1]]],
-    volunteers: ['app_micro_volunteer_user', [['enroll_status', '=', 1]], 'app_user_id'],
+    volunteers: ['app_micro_volunteer_user', [['enroll_status', '=', 1]], { distinct: 'app_user_id' }],
     doubleReportMembers: ['app_party_double_report', [['report_status', '=', 1]]],
     newUsersToday: ['blade_user', since(today)],
     newUsersWeek: ['blade_user', since(daysBack(6))],
     newUsersMonth: ['blade_user', since(daysBack(29))],
     newUsersInRange: ['blade_user', [...appUsers, ...created(range)]],
   });
-  return { userId, ...n };
 }
 
 /** The modules with a total and what waits for the office: table and the pending condition. */
@@ -74,6 +47,9 @@ const PAIRS = {
   doubleReport: ['app_party_double_report', [['report_status', '=', 0]]],
   facilityBorrow: ['app_share_facility_user', [['borrow_status', '=', 0]]],
 } satisfies Record<string, [string, Where]>;
+
+/** 未处理 alarms (domain model §11.2, the rule the shell's bell counts by too). */
+const UNHANDLED: Where = [[ALARM_UNHANDLED.column, '=', ALARM_UNHANDLED.value]];
 
 export async function dataCounts(trx: Trx, scope: StatsScope, range: Range) {
   const alarmsInRange: Where = [
@@ -92,7 +68,8 @@ export async function dataCounts(trx: Trx, scope: StatsScope, range: Range) {
     .execute();
   const figures: Record<string, Figure> = {
     alarmTotal: ['app_oc_alarm'],
-    alarmUnhandled: ['app_oc_alarm', [['handle_status', 'in', [0, 1]]]],
+    alarmUnhandled: ['app_oc_alarm', UNHANDLED],
+    alarmHandling: ['app_oc_alarm', [['handle_status', '=', 1]]],
     alarmInRange: ['app_oc_alarm', alarmsInRange],
     residents: ['app_household'],
     partyMembers: ['app_party_archive', [['audit_status', '=', 1]]],
@@ -107,7 +84,7 @@ export async function dataCounts(trx: Trx, scope: StatsScope, range: Range) {
     figures[`${key}Total`] = [table];
     figures[`${key}Pending`] = [table, pending as Where];
   }
-  const n = await countAll(trx, scope, figures);
+  const n = await figuresOf(trx, scope.tenantId, inScopeOf(scope), figures);
   const pairs = Object.fromEntries(
     Object.keys(PAIRS).map((key) => [key, { total: n[`${key}Total`]!, pending: n[`${key}Pending`]! }]),
   ) as Record<keyof typeof PAIRS, { total: number; pending: number }>;
@@ -116,6 +93,7 @@ export async function dataCounts(trx: Trx, scope: StatsScope, range: Range) {
     alarm: {
       total: n.alarmTotal!,
       unhandled: n.alarmUnhandled!,
+      handling: n.alarmHandling!,
       inRange: n.alarmInRange!,
       byLevel: alarmLevels.map((r) => ({ level: Number(r.alarm_level), count: Number(r.n) })),
     },

@@ -8,13 +8,16 @@ import { nextId } from '../../../db/ids.js';
 import type { VerbHandler } from '../../../engine/module.js';
 import { badRequest, ok } from '../../../http/envelope.js';
 import { formatDateTime } from '../../../util/datetime.js';
+import { open } from '../../../util/secret-box.js';
 import { artemisAll, ArtemisError, type ArtemisConfig } from './artemis.js';
 
 export const NOT_CONFIGURED = '未配置海康平台，请先在参数管理中设置 hik.host、hik.appKey 和 hik.appSecret';
 
 type Wire = Record<string, unknown>;
 
-export async function artemisConfig(db: Database): Promise<ArtemisConfig | undefined> {
+/** The platform the hik.* parameters name (hik.appSecret sealed at rest, domains/system/param.ts), or
+ * undefined while any of them is unset. */
+export async function artemisConfig(db: Database, jwtSecret: string): Promise<ArtemisConfig | undefined> {
   const rows = await db.kysely
     .selectFrom('blade_param')
     .select(['param_key', 'param_value'])
@@ -25,7 +28,13 @@ export async function artemisConfig(db: Database): Promise<ArtemisConfig | undef
   if (!v['hik.host'] || !v['hik.appKey'] || !v['hik.appSecret']) return undefined;
   if (!/^https?:\/\/[^/\s]+\/?$/.test(v['hik.host']))
     throw badRequest('海康平台地址格式不正确，应为 http(s)://主机:端口');
-  return { host: v['hik.host'], appKey: v['hik.appKey'], appSecret: v['hik.appSecret'] };
+  let appSecret: string;
+  try {
+    appSecret = open(v['hik.appSecret'], jwtSecret, 'param');
+  } catch {
+    throw badRequest('hik.appSecret 无法解密（服务器密钥已更换），请在参数管理中重新设置');
+  }
+  return { host: v['hik.host'], appKey: v['hik.appKey'], appSecret };
 }
 
 const text = (v: unknown, max: number): string | null =>
@@ -109,7 +118,7 @@ export const initData: VerbHandler = {
   access: { perm: 'hik_camera_sync' },
   async handle(request, engine) {
     const user = requireUser(request);
-    const config = await artemisConfig(engine.ctx.db);
+    const config = await artemisConfig(engine.ctx.db, engine.ctx.config.jwtSecret);
     if (!config) throw badRequest(NOT_CONFIGURED);
     let regions: Wire[];
     let cameras: Wire[];

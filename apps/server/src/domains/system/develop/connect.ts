@@ -7,7 +7,7 @@ import type { Row, Schema } from '../../../db/database.js';
 import { ApiError, badRequest, notFound } from '../../../http/envelope.js';
 import { type Introspector, pgIntrospector } from './introspect.js';
 import { mysqlIntrospector } from './mysql-introspect.js';
-import { open } from './secret-box.js';
+import { open } from '../../../util/secret-box.js';
 
 /** How long reaching a data source may take, and one of its queries. */
 const CONNECT_MS = 5000;

@@ -2,7 +2,7 @@ import { BUILTIN_DRIVER } from '@tongxin/resources';
 import type { ResourceBehaviour } from '../../../engine/module.js';
 import { badRequest } from '../../../http/envelope.js';
 import { sourceUrl } from './connect.js';
-import { seal } from './secret-box.js';
+import { seal } from '../../../util/secret-box.js';
 
 const blank = (v: unknown) => v === undefined || v === null || String(v).trim() === '';
 

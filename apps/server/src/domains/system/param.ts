@@ -1,0 +1,31 @@
+/** 参数管理's secret parameters (`isSecretParam`: a key whose last part names a secret, hik.appSecret):
+ * the value is sealed before it is stored (so neither the table nor 操作审计 holds it in clear), answered
+ * as SECRET_PARAM_MASK on every read (empty while unset), and kept when a save sends the mask back. The
+ * server's own readers open it (util/secret-box.ts `open`, purpose `param`; a value stored before it was
+ * sealed reads as it is). */
+import { isSecretParam, SECRET_PARAM_MASK } from '@tongxin/resources';
+import type { ResourceHooks } from '../../engine/crud/hooks.js';
+import { badRequest } from '../../http/envelope.js';
+import { seal } from '../../util/secret-box.js';
+
+/** A parameter row on its way out (wire names): a secret's value masked. */
+export function maskSecretParam(row: Record<string, unknown>): void {
+  if (isSecretParam(row.paramKey) && typeof row.paramValue === 'string' && row.paramValue !== '')
+    row.paramValue = SECRET_PARAM_MASK;
+}
+
+export const paramHooks: ResourceHooks = {
+  async beforeWrite({ ctx }, values, existing) {
+    const key = values.param_key ?? existing?.param_key;
+    if (!isSecretParam(key) || values.param_value === undefined) return;
+    const value = String(values.param_value ?? '');
+    if (value === SECRET_PARAM_MASK) {
+      // the mask sent back: the stored secret stays (a new row, or one that held no secret, has none)
+      if (!existing || !isSecretParam(existing.param_key)) throw badRequest('请输入参数键值');
+      delete values.param_value;
+    } else if (value !== '') values.param_value = seal(value, ctx.config.jwtSecret, 'param');
+  },
+  async decorate(_args, rows) {
+    for (const row of rows) maskSecretParam(row);
+  },
+};
