@@ -9,7 +9,14 @@ import { nextId } from '../../db/ids.js';
 import type { VerbHandler } from '../../engine/module.js';
 import { badRequest, done } from '../../http/envelope.js';
 import { formatDateTime } from '../../util/datetime.js';
-import { MESSAGE_TYPE, sendMessages, tenantRoles, tenantUsers, usersWithRoles } from './messages.js';
+import {
+  MESSAGE_TYPE,
+  sendMessages,
+  tenantCommunities,
+  tenantRoles,
+  tenantUsers,
+  usersWithRoles,
+} from './messages.js';
 import { auditColumns, callIds, idsOf, insertChunked, onRows } from './rows.js';
 
 /** notice_target_type */
@@ -33,19 +40,6 @@ interface Recipient {
 }
 
 const firstId = (v: unknown): string | null => idsOf(v)[0] ?? null;
-
-async function communitiesOf(trx: Trx, tenantId: string, ids: string[]): Promise<string[]> {
-  if (!ids.length) throw badRequest('请选择指定社区');
-  const found = await trx
-    .selectFrom('blade_dept')
-    .select('id')
-    .where('tenant_id', '=', tenantId)
-    .where('is_deleted', '=', 0)
-    .where('id', 'in', ids)
-    .execute();
-  if (found.length !== new Set(ids).size) throw badRequest('指定社区不存在或不属于本租户');
-  return found.map((d) => String(d.id));
-}
 
 /** Residents whose household carries any of the tags. */
 async function tagged(trx: Trx, tenantId: string, tags: string[]): Promise<Recipient[]> {
@@ -85,13 +79,12 @@ export async function audienceOf(trx: Trx, tenantId: string, notice: Row): Promi
     case TARGET.all:
       list = await residents(trx, tenantId);
       break;
-    case TARGET.communities:
-      list = await residents(
-        trx,
-        tenantId,
-        await communitiesOf(trx, tenantId, idsOf(notice.target_community_ids)),
-      );
+    case TARGET.communities: {
+      const chosen = idsOf(notice.target_community_ids);
+      if (!chosen.length) throw badRequest('请选择指定社区');
+      list = await residents(trx, tenantId, await tenantCommunities(trx, tenantId, chosen));
       break;
+    }
     case TARGET.tags:
       list = await tagged(trx, tenantId, idsOf(notice.target_tags));
       break;

@@ -247,7 +247,7 @@ const community = root(
         'Household applications',
         '/community/householdrecord',
         'IdcardOutlined',
-        [VIEW, AUDIT, DELETE],
+        [VIEW, ADD, EDIT, AUDIT, DELETE, ['withdraw', '撤回', 'Withdraw', 2]],
       ),
       screen('community_user', '社区用户', 'Residents', '/communityuser/userdetail', 'UserOutlined', [
         VIEW,
