@@ -57,8 +57,11 @@ describe.each(resources.map((d) => [d.name, d] as const))('definition %s', (_nam
   it('names fields, resources and menu paths that exist in its vocabulary', () => {
     const names = new Set([...def.fields.map((f) => f.name), ...(def.audit ? ['status'] : [])]);
     for (const f of def.fields) if (f.visibleWhen) expect(names, f.name).toContain(f.visibleWhen.field);
+    if (def.own) expect(names, 'own').toContain(def.own.field);
+    if (def.editableWhen) expect(names, 'editableWhen').toContain(def.editableWhen.field);
     for (const a of def.actions ?? []) {
       if (a.when) expect(names, a.name).toContain(a.when.field);
+      if (a.mine) expect(names, a.name).toContain(a.mine.field);
       for (const field of Object.keys(a.effect?.set ?? {})) expect(names, a.name).toContain(field);
       if (a.effect?.from) expect(names, a.name).toContain(a.effect.from.field);
       if (a.effect?.set && Object.values(a.effect.set).includes('$reason'))

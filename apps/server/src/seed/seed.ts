@@ -20,6 +20,7 @@ const PARAMS: [key: string, name: string, value: string][] = [
   ['tenant.default.accountNumber', '租户默认账号额度', '100'],
   ['log.retentionDays', '日志保留天数', '90'],
   ['ticket.overdueDays', '诉求办理时限(天)', '7'],
+  ['snap.rewardScore', '随手拍核实奖励积分', '5'],
 ];
 
 export interface SeedResult {

@@ -7,7 +7,7 @@ import type { ResourceBehaviour, VerbHandler } from '../../engine/module.js';
 import { badRequest, forbidden, ok } from '../../http/envelope.js';
 import { formatDateTime } from '../../util/datetime.js';
 import { auditColumns } from './rows.js';
-import type { TicketKind } from './tickets.js';
+import type { TicketKind } from './ticket-kinds.js';
 
 const camel = (column: string) => column.replace(/_([a-z])/g, (_m, c: string) => c.toUpperCase());
 
