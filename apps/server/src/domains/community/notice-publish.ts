@@ -107,6 +107,16 @@ export async function audienceOf(trx: Trx, tenantId: string, notice: Row): Promi
   return list.filter((r) => !seen.has(r.userId) && seen.add(r.userId));
 }
 
+/** The recipients' message about the notice (pushApp). */
+const pushNotice = (trx: Trx, user: AuthUser, notice: Row, userIds: string[]) =>
+  sendMessages(trx, user, userIds, {
+    title: String(notice.title),
+    content: '您有一条新的通知公告',
+    messageType: MESSAGE_TYPE.system,
+    bizType: 'notice',
+    bizId: String(notice.id),
+  });
+
 async function publishOne(trx: Trx, user: AuthUser, notice: Row, now: string): Promise<void> {
   const id = String(notice.id);
   const hasTargets = await trx
@@ -116,7 +126,22 @@ async function publishOne(trx: Trx, user: AuthUser, notice: Row, now: string): P
     .where('is_deleted', '=', 0)
     .executeTakeFirst();
   const set: Record<string, unknown> = { publish_status: 1, publish_time: now, publish_user: user.userId };
-  // a withdrawn notice published again keeps its receipts
+  // a withdrawn notice published again keeps its receipts; recipients chosen by hand before the first
+  // publishing are its audience (notice-targets.ts keeps the counts) and get the push
+  if (hasTargets && !notice.publish_time && Number(notice.push_app) === 1) {
+    const chosen = await trx
+      .selectFrom('app_sys_notice2target')
+      .select('target_user_id')
+      .where('notice_id', '=', id)
+      .where('is_deleted', '=', 0)
+      .execute();
+    await pushNotice(
+      trx,
+      user,
+      notice,
+      chosen.map((r) => String(r.target_user_id)),
+    );
+  }
   if (!hasTargets) {
     const audience = await audienceOf(trx, user.tenantId, notice);
     if (!audience.length) throw badRequest(`「${String(notice.title)}」没有可发送的对象`);
@@ -137,17 +162,11 @@ async function publishOne(trx: Trx, user: AuthUser, notice: Row, now: string): P
       })),
     );
     if (Number(notice.push_app) === 1)
-      await sendMessages(
+      await pushNotice(
         trx,
         user,
+        notice,
         audience.map((r) => r.userId),
-        {
-          title: String(notice.title),
-          content: '您有一条新的通知公告',
-          messageType: MESSAGE_TYPE.system,
-          bizType: 'notice',
-          bizId: id,
-        },
       );
     Object.assign(set, { total_num: audience.length, read_num: 0 });
   }
