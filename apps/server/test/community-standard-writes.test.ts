@@ -182,7 +182,7 @@ describe('答题明细: submit and remove', () => {
       scoreMax: 5,
     });
     const other = await design('另一份问卷');
-    [otherOption] = other.opts;
+    otherOption = other.opts[0]!;
     otherQuestion = other.question;
     for (const id of [questionnaire, other.id])
       expect((await post(`${Q}/publish?ids=${id}`)).statusCode).toBe(200);
