@@ -61,6 +61,8 @@ describe.each(resources.map((d) => [d.name, d] as const))('definition %s', (_nam
       ...(hasProcess(def) ? ['auditStatus'] : []),
     ]);
     for (const f of def.fields) if (f.visibleWhen) expect(names, f.name).toContain(f.visibleWhen.field);
+    if (def.own) expect(names, 'own').toContain(def.own.field);
+    if (def.editableWhen) expect(names, 'editableWhen').toContain(def.editableWhen.field);
     // a comparison's snapshots are two text fields of the definition
     for (const f of def.fields.filter((x) => x.compare)) {
       expect(f.kind, f.name).toBe('text');
@@ -70,6 +72,7 @@ describe.each(resources.map((d) => [d.name, d] as const))('definition %s', (_nam
     if (def.process?.when) expect(names).toContain(def.process.when.field);
     for (const a of def.actions ?? []) {
       if (a.when) expect(names, a.name).toContain(a.when.field);
+      if (a.mine) expect(names, a.name).toContain(a.mine.field);
       // a download names an exportable resource, its foreign key, and a code its export accepts
       if (a.download) {
         const target = resources.find((r) => r.name === a.download!.resource);

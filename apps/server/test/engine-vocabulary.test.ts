@@ -17,8 +17,10 @@ import { seed } from '../src/seed/seed.js';
 import { MemoryStore } from '../src/util/kv-store.js';
 import { addTenantWithUser } from './fixtures.js';
 import { call, login, onPostgres, openTestDatabase } from './harness.js';
+import type { ResourceHooks } from '../src/engine/crud/hooks.js';
 import {
   activitySample,
+  applicationSample,
   enrollSample,
   logSample,
   SAMPLE_CODES,
@@ -67,7 +69,12 @@ beforeAll(async () => {
   });
   const built = await buildApp({ config, db, store: new MemoryStore(), logger: false });
   app = built.app;
-  engines = new Map(vocabularySamples.map((def) => [def.name, resourceRoutes(app, built.ctx, { def })]));
+  engines = new Map(
+    vocabularySamples.map((def) => [
+      def.name,
+      resourceRoutes(app, built.ctx, { def, hooks: def === applicationSample ? ownHooks : undefined }),
+    ]),
+  );
   await app.ready();
   admin = await login(app);
   ({ userId: clerkId } = await addTenantWithUser(db, {
@@ -88,6 +95,14 @@ afterAll(async () => {
   await drop();
   rmSync(config.dataDir, { recursive: true, force: true });
 });
+
+/** What the application sample's hook was told about each write: own (a resident's) or not. */
+const ownSeen: (boolean | undefined)[] = [];
+const ownHooks: ResourceHooks = {
+  async beforeWrite(args) {
+    ownSeen.push(args.own);
+  },
+};
 
 let seq = 0;
 /** A new activity through the wire; its id. */
@@ -312,5 +327,83 @@ describe('unique violations raised by the database', () => {
       expect(res.statusCode, res.body).toBe(400);
       expect(res.json().msg).toBe('活动标题已存在');
     });
+  });
+});
+
+describe('records residents file for themselves (own, editableWhen, an owner’s action)', () => {
+  const APP = applicationSample.path;
+  const stored = (id: string) =>
+    db.kysely.selectFrom('app_sample_application').selectAll().where('id', '=', id).executeTakeFirst();
+  let zhuoma: string;
+  let zhuomaId: string;
+  let dawa: string;
+
+  beforeAll(async () => {
+    ({ userId: zhuomaId } = await addTenantWithUser(db, {
+      tenantId: '000000',
+      account: 'zhuoma',
+      menuCodes: [],
+    }));
+    zhuoma = await login(app, { account: 'zhuoma', password: 'secret' });
+    await addTenantWithUser(db, { tenantId: '000000', account: 'dawa', menuCodes: [] });
+    dawa = await login(app, { account: 'dawa', password: 'secret' });
+  });
+
+  it('takes a resident’s own record without a button, and refuses one for somebody else', async () => {
+    ownSeen.length = 0;
+    const res = await call(app, zhuoma, 'POST', `${APP}/submit`, { subject: '入住认证' });
+    expect(res.statusCode, res.body).toBe(200);
+    const id = res.json().data.id as string;
+    expect(String((await stored(id))?.applicant_id)).toBe(zhuomaId);
+    expect(ownSeen).toEqual([true]);
+    const forOther = await call(app, zhuoma, 'POST', `${APP}/submit`, {
+      subject: '代办',
+      applicantId: clerkId,
+    });
+    expect([forOther.statusCode, forOther.json().msg]).toEqual([403, '只能提交本人的记录']);
+    const count = await db.kysely
+      .selectFrom('app_sample_application')
+      .select('id')
+      .where('subject', '=', '代办')
+      .execute();
+    expect(count).toEqual([]);
+    // the back office writes for anyone, with its buttons; the hooks are not told it is an owner's
+    const entered = await call(app, clerk, 'POST', `${APP}/submit`, {
+      subject: '代办',
+      applicantId: zhuomaId,
+    });
+    expect(entered.statusCode, entered.body).toBe(200);
+    expect(ownSeen).toEqual([true, undefined]);
+  });
+
+  it('changes only the resident’s own record, and only while its state allows', async () => {
+    const id = (await call(app, zhuoma, 'POST', `${APP}/submit`, { subject: '信息变更' })).json().data.id;
+    const own = await call(app, zhuoma, 'POST', `${APP}/submit`, { id, subject: '信息变更(补充)' });
+    expect(own.statusCode, own.body).toBe(200);
+    const other = await call(app, dawa, 'POST', `${APP}/submit`, { id, subject: '冒改' });
+    expect(other.statusCode, other.body).toBe(404);
+    expect((await stored(id))?.subject).toBe('信息变更(补充)');
+    await db.kysely.updateTable('app_sample_application').set({ state: 1 }).where('id', '=', id).execute();
+    for (const token of [zhuoma, clerk]) {
+      const decided = await call(app, token, 'POST', `${APP}/submit`, { id, subject: '改判' });
+      expect([decided.statusCode, decided.json().msg]).toEqual([
+        400,
+        '「信息变更(补充)」的审核状态为「已通过」,不能修改',
+      ]);
+    }
+    expect((await stored(id))?.subject).toBe('信息变更(补充)');
+  });
+
+  it('lets the applicant alone run the owner’s action, from its source states', async () => {
+    const id = (await call(app, zhuoma, 'POST', `${APP}/submit`, { subject: '迁出' })).json().data.id;
+    const other = await call(app, dawa, 'POST', `${APP}/withdraw?ids=${id}`);
+    expect([other.statusCode, other.json().msg]).toEqual([403, '只能操作本人的数据']);
+    const byClerk = await call(app, clerk, 'POST', `${APP}/withdraw?ids=${id}`);
+    expect(byClerk.statusCode).toBe(403);
+    expect((await stored(id))?.state).toBe(0);
+    expect((await call(app, zhuoma, 'POST', `${APP}/withdraw?ids=${id}`)).statusCode).toBe(200);
+    expect((await stored(id))?.state).toBe(3);
+    const again = await call(app, zhuoma, 'POST', `${APP}/withdraw?ids=${id}`);
+    expect([again.statusCode, again.json().msg]).toEqual([400, '「迁出」的审核状态为「已撤回」,不能撤回']);
   });
 });

@@ -36,9 +36,10 @@ const SAMPLE_OVERRIDES: Record<string, () => Record<string, unknown>> = {
   }),
 };
 
-/** References a resource's rules want in a state only an approval reaches: an enrolment's activity has
- * passed 活动审核 (a fresh one, open for enrolment, approved through its task). */
-const SAMPLE_PREPARED: Record<
+/** Records a resource's own rules need made first, through the wire (an answer line needs a submitted
+ * sheet of a running questionnaire with a question of it), or in a state only an approval reaches (an
+ * enrolment's activity has passed 活动审核): values for the body, made afresh per call. */
+const SAMPLE_SETUPS: Record<
   string,
   (app: FastifyInstance, token: string) => Promise<Record<string, unknown>>
 > = {
@@ -47,6 +48,38 @@ const SAMPLE_PREPARED: Record<
     const id = String(await freshRecord(app, token, activity));
     await passApproval(app, activity.table, id);
     return { activityId: id };
+  },
+  questionnaireAnswer: async (app, token) => {
+    const post = async (url: string, body: unknown) => {
+      const res = await call(app, token, 'POST', url, body);
+      if (res.statusCode !== 200) throw new Error(`${url}: ${res.body}`);
+      return res.json().data?.id as string;
+    };
+    const questionnaireId = await post('/api/app-questionaire/questionaire/save', {
+      title: `样例问卷${randomBytes(3).toString('hex')}`,
+      questionnaireType: 1,
+      scopeType: 0,
+      startTime: at(-1),
+      endTime: at(30),
+      isAnonymous: 0,
+      allowRepeat: 0,
+    });
+    const questionId = await post('/api/app-questionaire-question/questionairequestion/submit', {
+      questionnaireId,
+      sort: 1,
+      questionType: 3,
+      title: '您的建议',
+      isRequired: 0,
+    });
+    await post(`/api/app-questionaire/questionaire/publish?ids=${questionnaireId}`, {});
+    const sheet = await post('/api/app-questionaire2user/questionaire2user/answer', {
+      questionnaireId,
+      answers: [],
+    });
+    const appUserId = (
+      await call(app, token, 'GET', `/api/app-questionaire2user/questionaire2user/detail?id=${sheet}`)
+    ).json().data.appUserId;
+    return { questionnaireUserId: sheet, questionnaireId, questionId, appUserId, answerText: '样例答案' };
   },
 };
 
@@ -159,17 +192,16 @@ export async function sampleBody(
   opts: SampleOptions = {},
 ): Promise<Record<string, unknown>> {
   const body: Record<string, unknown> = {};
+  const made = (await SAMPLE_SETUPS[def.name]?.(app, token)) ?? {};
   for (const f of def.fields) {
     if (f.form === false) continue;
+    // made by the resource's setup, with the records its rules need
+    if (f.name in made) continue;
     if (f.kind === 'ref' && !f.required) continue;
     const v = await sampleValue(app, token, f, opts);
     if (v !== undefined) body[f.name] = v;
   }
-  return {
-    ...body,
-    ...SAMPLE_OVERRIDES[def.name]?.(),
-    ...(await SAMPLE_PREPARED[def.name]?.(app, token)),
-  };
+  return { ...body, ...SAMPLE_OVERRIDES[def.name]?.(), ...made };
 }
 
 export const columnsOf = (def: ResourceDef) => def.fields.map(columnOf);

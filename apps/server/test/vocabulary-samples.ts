@@ -112,7 +112,46 @@ export const logSample = defineResource({
   ],
 });
 
-export const vocabularySamples = [activitySample, enrollSample, logSample];
+/** An application residents file for themselves (`own`): changed only while it waits (`editableWhen`),
+ * withdrawn by its applicant alone (an owner's effect action). */
+export const applicationSample = defineResource({
+  name: 'sampleApplication',
+  label: label('样例申请'),
+  path: '/api/app-sample/application',
+  table: 'app_sample_application',
+  permission: 'sample_application',
+  own: { field: 'applicantId' },
+  editableWhen: { field: 'state', in: [0] },
+  tenant: true,
+  audit: true,
+  softDelete: true,
+  labelField: 'subject',
+  fields: [
+    { name: 'applicantId', kind: 'long', label: label('申请人'), required: '请选择申请人' },
+    { name: 'subject', kind: 'string', label: label('事项'), required: true, maxLength: 64 },
+    {
+      name: 'state',
+      kind: 'dict',
+      label: label('审核状态'),
+      dict: { code: 'audit_status' },
+      defaultValue: 0,
+      nullable: false,
+      readOnly: true,
+    },
+  ],
+  actions: [
+    {
+      name: 'withdraw',
+      label: label('撤回'),
+      placement: 'row',
+      mine: { field: 'applicantId' },
+      when: { field: 'state', in: [0] },
+      effect: { set: { state: 3 }, from: { field: 'state', in: [0] } },
+    },
+  ],
+});
+
+export const vocabularySamples = [activitySample, enrollSample, logSample, applicationSample];
 
 /** The button codes the samples use (seeded as buttons for the tests). */
 export const SAMPLE_CODES = [
@@ -122,4 +161,6 @@ export const SAMPLE_CODES = [
   ...['view', 'add', 'edit', 'delete'].map((a) => `sample_enroll_${a}`),
   'sample_log',
   ...['view', 'export', 'import'].map((a) => `sample_log_${a}`),
+  'sample_application',
+  ...['view', 'add', 'edit', 'delete', 'withdraw'].map((a) => `sample_application_${a}`),
 ];

@@ -209,7 +209,8 @@ export interface ActionDef {
    * everything the call needs (积分调整 names the user in its `inputs`). */
   standalone?: true;
   /** Only on rows whose `field` holds the signed-in user's id (the borrower's own 申请归还); the server
-   * checks it again. */
+   * checks it again. With an `effect` it is the owner's action alone: the engine serves it to any
+   * signed-in user (no button code), on rows of their own only (another's is a 403). */
   mine?: { field: string };
   /** A state change the engine serves itself (no server code): the columns it sets, and the states a
    * row must be in (`from`); any row outside them refuses the whole call and nothing is written. */
@@ -312,6 +313,17 @@ export interface ResourceDef {
   dataScope?: { deptColumn?: string; userColumn?: string };
   /** Standard actions the resource offers; all four unless listed. */
   standard?: ('add' | 'edit' | 'delete' | 'view')[];
+  /** Records residents file for themselves (domain model §15.2: the app's calls). Any signed-in user may
+   * write one through the standard wire (submit / save / update) without the add or edit button, as
+   * their own: `field` holds the caller (a body naming anyone else is a 403) and only a record already
+   * theirs is changed; the hooks are told (`own` of their arguments). With a process, the applicant's
+   * calls (提交审核, 撤回) need no button either; the applicant check remains. Holders of the buttons
+   * write as the back office does, for anyone. */
+  own?: { field: string };
+  /** A record is changed through the standard wire (submit or update naming it) only while it is in one
+   * of these states (a decided application is not rewritten); otherwise a 400 names the record and its
+   * state and nothing is written. The edit button shows on those rows only. */
+  editableWhen?: StateCondition;
   actions?: ActionDef[];
   /** Excel export of the filtered list, and import from a template. */
   exportable?: boolean;
@@ -379,6 +391,10 @@ export const buttonCodes = (def: ResourceDef, action: StandardAction): string[] 
 /** Whether the resource offers a standard action (a read-only resource offers only `view`). */
 export const hasStandard = (def: ResourceDef, action: 'add' | 'edit' | 'delete' | 'view'): boolean =>
   (!def.readOnly || action === 'view') && (!def.standard || def.standard.includes(action));
+
+/** Whether a record may be changed through the standard wire in its state (`editableWhen`). */
+export const isEditable = (def: ResourceDef, row: Record<string, unknown>): boolean =>
+  meets(row, def.editableWhen);
 
 /** Whether clients write the resource's records through the wire (submit/save/update): a resource that
  * offers neither add nor edit (logs, attachments added by uploading) serves no write route. */

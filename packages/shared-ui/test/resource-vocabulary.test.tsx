@@ -278,6 +278,14 @@ describe('actions', () => {
     expect(screen.getAllByRole('button', { name: /查\s*看/ }).length).toBe(2);
   });
 
+  it('offers edit only on rows in the editableWhen states', async () => {
+    renderPage(defineResource({ ...activityDef, editableWhen: { field: 'activityStatus', in: [0] } }));
+    await screen.findByText('春游');
+    expect(within(rowOf('秋游')).queryByRole('button', { name: /编\s*辑/ })).not.toBeNull();
+    expect(within(rowOf('春游')).queryByRole('button', { name: /编\s*辑/ })).toBeNull();
+    expect(within(rowOf('春游')).getByRole('button', { name: /查\s*看/ })).toBeDefined();
+  });
+
   it('a save tells the subscribers of the resource (caches such as the region cascader)', async () => {
     const seen: string[] = [];
     const off = onResourceChanged(activityDef, (def, changed) => seen.push(`${def.name}:${changed[0]?.id}`));

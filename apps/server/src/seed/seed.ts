@@ -44,6 +44,7 @@ const PARAMS: [key: string, name: string, value: string, remark?: string][] = [
     '',
     '与AppKey配对的AppSecret，加密保存；保存后只显示******，不修改即保留原值',
   ],
+  ['snap.rewardScore', '随手拍核实奖励积分', '5'],
 ];
 
 export interface SeedResult {

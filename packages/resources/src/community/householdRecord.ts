@@ -5,8 +5,10 @@ import { appUserField, communityField } from './shared-fields';
 
 const AUDIT = 'household_record_audit';
 
-/** 住户认证/变更记录 — domain model §2.2: a resident's move-in certification, change or move-out request.
- * Passing it (a community verb) creates or updates the household row in the same transaction. */
+/** 住户认证/变更记录 — domain model §2.2: a resident's move-in certification, change or move-out request,
+ * filed by the resident for themself (申请来源 居民App) or entered by the back office (后台代办). Passing
+ * it (a community verb) creates or updates the household row in the same transaction; the resident may
+ * withdraw it (已撤回) while it waits; a decided or withdrawn request is not changed any more. */
 export const householdRecordResource = defineResource({
   name: 'householdRecord',
   label: { zh: '住户变更记录', en: 'Household applications' },
@@ -14,7 +16,8 @@ export const householdRecordResource = defineResource({
   table: 'app_household_record',
   permission: 'household_record',
   screens: ['/community/householdrecord'],
-  standard: ['view', 'delete'],
+  own: { field: 'appUserId' },
+  editableWhen: { field: 'auditStatus', in: [0] },
   tenant: true,
   audit: true,
   softDelete: true,
@@ -48,6 +51,16 @@ export const householdRecordResource = defineResource({
         danger: true,
       },
     ),
+    // the applicant's own, while nobody decided it (domain model §2.2: [R] withdraws while still 0)
+    {
+      name: 'withdraw',
+      label: { zh: '撤回', en: 'Withdraw' },
+      placement: 'row',
+      mine: { field: 'appUserId' },
+      confirm: { zh: '确定撤回该申请?', en: 'Withdraw this application?' },
+      when: { field: 'auditStatus', in: [0] },
+      effect: { set: { auditStatus: 3 }, from: { field: 'auditStatus', in: [0] } },
+    },
   ],
   fields: [
     appUserField({ zh: '申请人账号', en: 'Applicant' }, '请选择申请人', { list: false }),

@@ -1,7 +1,9 @@
 import { defineResource } from '../define';
 import { appUserField } from './shared-fields';
 
-/** 答题明细 — domain model §9.5: a submission's answer to one question. */
+/** 答题明细 — domain model §9.5: a submission's answer to one question. Written by answering (the
+ * resident's sheet) or by hand within the same rules: a question of the sheet's questionnaire, once per
+ * sheet, while the questionnaire runs; the results' counters follow. */
 export const questionnaireAnswerResource = defineResource({
   name: 'questionnaireAnswer',
   label: { zh: '答题明细', en: 'Answer lines' },
@@ -9,7 +11,6 @@ export const questionnaireAnswerResource = defineResource({
   table: 'app_questionnaire_answer',
   permission: 'questionnaire_user',
   permissionAliases: ['questionnaire'],
-  standard: ['view'],
   // the answers of a questionnaire (questionnaireId_equal) as an Excel sheet
   exportable: true,
   tenant: true,

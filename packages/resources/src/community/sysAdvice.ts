@@ -15,6 +15,9 @@ export const sysAdviceResource = defineResource({
   screens: ['/sys/sysadvice'],
   standard: ['view', 'delete'],
   write: 'save-update',
+  // filed by residents for themselves (the app's save): their applicant's 撤销 (withdrawProcessFlow)
+  // needs no button
+  own: { field: 'appUserId' },
   process: {
     key: 'SysAdvice',
     name: '意见建议处理流程',

@@ -1,7 +1,8 @@
 import { defineResource } from '../define';
 import { replyFields } from './ticket-fields';
 
-/** 建议回复 — domain model §4.2 feedbackReply: the conversation of an advice (written by its verbs). */
+/** 建议回复 — domain model §4.2 feedbackReply: the conversation of an advice (written by its verbs; a reply
+ * is removed by its writer or an administrator while the ticket is open). */
 export const sysAdviceReplyResource = defineResource({
   name: 'sysAdviceReply',
   label: { zh: '建议回复', en: 'Advice replies' },
@@ -9,7 +10,8 @@ export const sysAdviceReplyResource = defineResource({
   table: 'app_sys_advice_reply',
   permission: 'sys_advice_reply',
   permissionAliases: ['sys_advice'],
-  standard: ['view'],
+  // written by the ticket's verbs; removed (a reply, by its writer or an administrator) while it is open
+  standard: ['view', 'delete'],
   tenant: true,
   audit: true,
   softDelete: true,

@@ -21,6 +21,9 @@ export const sysComplainResource = defineResource({
   screens: ['/sys/syscomplain'],
   standard: ['view', 'delete'],
   write: 'save-update',
+  // filed by residents for themselves (the app's save): their applicant's 撤销 (withdrawProcessFlow)
+  // needs no button
+  own: { field: 'appUserId' },
   process: {
     key: 'SysComplain',
     name: '投诉处理流程',

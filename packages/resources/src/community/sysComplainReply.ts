@@ -1,7 +1,8 @@
 import { defineResource } from '../define';
 import { replyFields } from './ticket-fields';
 
-/** 投诉回复 — domain model §4.1 complainReply: the conversation of a complaint (written by its verbs). */
+/** 投诉回复 — domain model §4.1 complainReply: the conversation of a complaint (written by its verbs; a reply
+ * is removed by its writer or an administrator while the ticket is open). */
 export const sysComplainReplyResource = defineResource({
   name: 'sysComplainReply',
   label: { zh: '投诉回复', en: 'Complaint replies' },
@@ -9,7 +10,8 @@ export const sysComplainReplyResource = defineResource({
   table: 'app_sys_complain_reply',
   permission: 'sys_complain_reply',
   permissionAliases: ['sys_complain'],
-  standard: ['view'],
+  // written by the ticket's verbs; removed (a reply, by its writer or an administrator) while it is open
+  standard: ['view', 'delete'],
   tenant: true,
   audit: true,
   softDelete: true,

@@ -2,14 +2,15 @@ import { columnOnly, defineResource } from '../define';
 import { communityField } from './shared-fields';
 
 /** 通知对象 — domain model §3.6 noticeTarget: one row per recipient, written when the notice is
- * published; the read receipts of the notice's drawer. */
+ * published (or chosen by hand before it is: the standard submit and remove, while the notice is not
+ * published, to the tenant's users); the read receipts of the notice's drawer, which the residents' reads
+ * write. After publishing the back office records whom it phoned about an unread notice. */
 export const sysNotice2targetResource = defineResource({
   name: 'sysNotice2target',
   label: { zh: '通知对象', en: 'Notice recipients' },
   path: '/api/app-sysnotice2target/sysnotice2target',
   table: 'app_sys_notice2target',
   permission: 'sys_notice',
-  standard: ['view'],
   tenant: true,
   audit: true,
   softDelete: true,
@@ -42,10 +43,11 @@ export const sysNotice2targetResource = defineResource({
       dict: { code: 'read_status' },
       defaultValue: 0,
       nullable: false,
+      readOnly: true,
       search: 'equal',
       sortable: true,
     },
-    { name: 'readTime', kind: 'datetime', label: { zh: '阅读时间', en: 'Read at' } },
+    { name: 'readTime', kind: 'datetime', label: { zh: '阅读时间', en: 'Read at' }, readOnly: true },
     {
       name: 'confirmStatus',
       kind: 'dict',
@@ -53,6 +55,7 @@ export const sysNotice2targetResource = defineResource({
       dict: { code: 'yes_no' },
       defaultValue: 0,
       nullable: false,
+      readOnly: true,
     },
     {
       name: 'contactStatus',

@@ -6,6 +6,7 @@ import {
   handleStatusField,
   overdueField,
   replyDetail,
+  rewardInput,
   ticketActions,
 } from './ticket-fields';
 
@@ -20,6 +21,9 @@ export const sysReportResource = defineResource({
   screens: ['/sys/sysreport'],
   standard: ['view', 'delete'],
   write: 'save-update',
+  // filed by residents for themselves (the app's save): their applicant's 撤销 (withdrawProcessFlow)
+  // needs no button
+  own: { field: 'appUserId' },
   process: {
     key: 'SysReport',
     name: '随手拍处理流程',
@@ -38,7 +42,10 @@ export const sysReportResource = defineResource({
   defaultSort: [{ field: 'createTime', direction: 'desc' }],
   details: [replyDetail('sysReportReply', 'reportId')],
   actions: [
-    ...ticketActions('sys_report_reply_reply', HANDLING),
+    // 办结 verifies the report: the resident earns the points given (else the snap.rewardScore parameter)
+    ...ticketActions('sys_report_reply_reply', HANDLING).map((a) =>
+      a.name === 'finish' ? { ...a, inputs: [rewardInput()] } : a,
+    ),
     assignAction('sys_report_reply_reply', HANDLING),
   ],
   fields: [

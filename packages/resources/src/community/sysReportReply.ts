@@ -1,7 +1,8 @@
 import { defineResource } from '../define';
 import { replyFields } from './ticket-fields';
 
-/** 随手拍回复 — domain model §4.3: the conversation of a snap report (written by its verbs). */
+/** 随手拍回复 — domain model §4.3: the conversation of a snap report (written by its verbs; a reply
+ * is removed by its writer or an administrator while the ticket is open). */
 export const sysReportReplyResource = defineResource({
   name: 'sysReportReply',
   label: { zh: '随手拍回复', en: 'Snap report replies' },
@@ -9,7 +10,8 @@ export const sysReportReplyResource = defineResource({
   table: 'app_sys_report_reply',
   permission: 'sys_report_reply',
   permissionAliases: ['sys_report'],
-  standard: ['view'],
+  // written by the ticket's verbs; removed (a reply, by its writer or an administrator) while it is open
+  standard: ['view', 'delete'],
   tenant: true,
   audit: true,
   softDelete: true,

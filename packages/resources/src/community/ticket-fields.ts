@@ -128,11 +128,22 @@ export const replyFields = (ticket: { name: string; resource: string; label: Lab
       { value: 2, label: { zh: '转办', en: 'Assigned' } },
       { value: 3, label: { zh: '办结', en: 'Closed' } },
       { value: 4, label: { zh: '不予受理', en: 'Refused' } },
+      { value: 5, label: { zh: '撤销', en: 'Withdrawn' } },
     ],
     list: false,
   },
   auditField('createTime', { list: true, sortable: true }),
 ];
+
+/** The points a verified snap report earns its resident (domain model §4.3), asked when it is closed. */
+export const rewardInput = (): FieldDef => ({
+  name: 'rewardScore',
+  kind: 'int',
+  label: { zh: '奖励积分', en: 'Points' },
+  min: 0,
+  max: 100,
+  help: { zh: '不填则按参数 snap.rewardScore 奖励', en: 'Empty: the snap.rewardScore parameter' },
+});
 
 export const handleStatusField = (): FieldDef => ({
   name: 'handleStatus',

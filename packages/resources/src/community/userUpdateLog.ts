@@ -32,7 +32,8 @@ export const userUpdateLogResource = defineResource({
   table: 'blade_update_user_log',
   permission: 'sys_user_audit',
   screens: ['/sys/sysuseraudit'],
-  standard: ['view'],
+  // removed once decided (a waiting request is decided, not deleted)
+  standard: ['view', 'delete'],
   process: {
     key: 'UserUpdateLog',
     name: '个人资料审核流程',

@@ -1,6 +1,6 @@
 import { lazy, useMemo, useState, type ReactNode } from 'react';
 import { App } from 'antd';
-import type { FieldDef, Label, ResourceDef } from '@tongxin/resources';
+import { isEditable, type FieldDef, type Label, type ResourceDef } from '@tongxin/resources';
 import type { RemotePage } from '@tongxin/shared-ui/session';
 import { useColumnSettings } from './column-settings';
 import { dictRefsOf, useDicts } from './dict-store';
@@ -133,7 +133,7 @@ export function ResourcePage({ def, ...options }: { def: ResourceDef } & Resourc
     ...(actions.canStd('view')
       ? [{ key: 'view', label: t('view'), onClick: () => void openRecord('view', row) }]
       : []),
-    ...(actions.canStd('edit')
+    ...(actions.canStd('edit') && isEditable(def, row)
       ? [{ key: 'edit', label: t('edit'), onClick: () => void openRecord('edit', row) }]
       : []),
     ...process.rowActions(row),

@@ -8,6 +8,7 @@ import { startBusinessProcess } from '../../engine/approval/start-process.js';
 import { formatDateTime } from '../../util/datetime.js';
 import { demoAudit, type Gen, type Resident } from './demo-residents.js';
 import { insertChunked } from './rows.js';
+import { appendScore } from './score/ledger.js';
 
 const at = (daysAgo: number, hours = 0) =>
   formatDateTime(new Date(Date.now() - daysAgo * 86400_000 + hours * 3600_000));
@@ -39,6 +40,9 @@ const REPORTS: [number, string, string][] = [
   [7, '乱扔垃圾', '绿化带内有人丢弃杂物'],
 ];
 
+/** The points of a verified demo snap report (the snap.rewardScore parameter's default). */
+const SNAP_REWARD = 5;
+
 /** handle_status by position: waiting, handling, closed ×4, refused, withdrawn … */
 const STATES = [0, 1, 2, 2, 2, 2, 1, 2, 3, 2, 0, 2, 2, 4, 2, 2, 2, 0, 1, 2];
 
@@ -49,6 +53,8 @@ interface Ticket {
   foreignKey: string;
   row: (r: Resident, i: number, state: number, created: string) => Record<string, unknown>;
   count: number;
+  /** what follows the ticket's row (a verified snap report's points) */
+  after?: (trx: Trx, r: Resident, ticket: Record<string, unknown>, created: string) => Promise<void>;
 }
 
 async function seedTickets(
@@ -66,6 +72,7 @@ async function seedTickets(
     const created = at(g.int(3, 60), g.int(-4, 4));
     const id = nextId();
     const closed = state >= 2;
+    const values = t.row(r, i, state, created);
     await trx
       .insertInto(t.table)
       .values({
@@ -73,7 +80,7 @@ async function seedTickets(
         tenant_id: r.tenantId,
         app_user_id: r.userId,
         community_id: r.communityId,
-        ...t.row(r, i, state, created),
+        ...values,
         audit_status: closed ? (state === 2 ? 1 : state === 3 ? 2 : 3) : null,
         ...demoAudit(now),
         create_time: created,
@@ -99,6 +106,8 @@ async function seedTickets(
     if (state >= 1 && state !== 4 && g.next() < 0.4) reply(2, '请问大概什么时候能处理好?', 20);
     if (state === 2) reply(3, '已办结: 问题已处理完毕,感谢您的反馈。', 48, 3);
     if (state === 3) reply(3, '不予受理: 该事项不属于社区职责范围,已告知相关部门。', 24, 4);
+    if (state === 4) reply(3, '居民已撤销', 3, 5);
+    await t.after?.(trx, r, { id, ...values }, created);
     if (!closed)
       await startBusinessProcess(
         trx,
@@ -200,8 +209,23 @@ export async function seedFeedback(
           handle_time: state === 2 || state === 3 ? created : null,
           handle_result: state === 2 ? '已处理' : null,
           verify_status: state === 2 ? 1 : state === 3 ? 2 : 0,
-          reward_score: state === 2 ? 5 : null,
+          reward_score: state === 2 ? SNAP_REWARD : null,
         };
+      },
+      // a verified report's points, in the ledger like the verifying step writes them
+      after: async (trx, r, ticket, created) => {
+        if (Number(ticket.verify_status) !== 1) return;
+        await appendScore(trx, {
+          tenantId: r.tenantId,
+          appUserId: r.userId,
+          communityId: r.communityId,
+          delta: SNAP_REWARD,
+          sourceType: 'snap',
+          sourceId: String(ticket.id),
+          sourceTitle: String(ticket.title),
+          remark: '随手拍核实属实',
+          flowTime: created,
+        });
       },
     },
     residents,

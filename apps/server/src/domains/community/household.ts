@@ -5,11 +5,11 @@ import { requireUser } from '../../auth/guard.js';
 import type { AuthUser } from '../../auth/tokens.js';
 import type { Row, Trx } from '../../db/database.js';
 import { nextId } from '../../db/ids.js';
-import type { ResourceHooks } from '../../engine/crud/hooks.js';
+import type { HookArgs, ResourceHooks } from '../../engine/crud/hooks.js';
 import type { VerbHandler } from '../../engine/module.js';
-import { badRequest, done } from '../../http/envelope.js';
+import { badRequest, done, forbidden } from '../../http/envelope.js';
 import { formatDateTime } from '../../util/datetime.js';
-import { MESSAGE_TYPE, sendMessages } from './messages.js';
+import { MESSAGE_TYPE, sendMessages, tenantCommunities, tenantUsers } from './messages.js';
 import { auditColumns, callIds, onRows } from './rows.js';
 
 /** household_apply_type */
@@ -144,11 +144,59 @@ export const passHouseholdRecord: VerbHandler = {
   },
 };
 
-/** A request entered in the back office (代办) is recorded as such, at the time it is entered. */
+/** apply_source: 0 后台代办, 1 居民App */
+const SOURCE = { backOffice: 0, resident: 1 } as const;
+
+/** The household a change or move-out names: the tenant's, and for a resident's own request their own. */
+async function householdOf(args: HookArgs, merged: Record<string, unknown>): Promise<Row | undefined> {
+  if (!merged.household_id) {
+    if (Number(merged.apply_type) !== APPLY.moveIn) throw badRequest('变更或迁出申请须关联住户');
+    return undefined;
+  }
+  const house = await args.trx
+    .selectFrom('app_household')
+    .selectAll()
+    .where('id', '=', String(merged.household_id))
+    .where('tenant_id', '=', args.user.tenantId)
+    .where('is_deleted', '=', 0)
+    .executeTakeFirst();
+  if (!house) throw badRequest('关联住户不存在');
+  if (args.own && String(house.app_user_id ?? '') !== args.user.userId)
+    throw forbidden('只能为本人的住户信息提交申请');
+  return house;
+}
+
+/** What an information change changes: `{column: {before, after}}` of the house and identity columns
+ * that differ from the household (domain model §2.2 changeContent); a change that changes nothing is
+ * refused. */
+function changesOf(house: Row, merged: Record<string, unknown>): string {
+  const changes: Record<string, { before: unknown; after: unknown }> = {};
+  for (const c of HOUSE_COLUMNS) {
+    const before = house[c] ?? null;
+    const after = merged[c] ?? null;
+    if (String(before ?? '') !== String(after ?? '')) changes[c] = { before, after };
+  }
+  if (!Object.keys(changes).length) throw badRequest('申请的信息与住户信息相同,没有变更');
+  return JSON.stringify(changes);
+}
+
+/** 住户变更记录 writes: a resident files for themself (居民App; `own` in the engine, which sets them as
+ * the applicant), the back office for a resident of the tenant (后台代办); either at the time it is
+ * filed, waiting for review. The community and the household it names are the tenant's (a resident's
+ * change or move-out names their own household). Changes keep the source and the time. */
 export const householdRecordHooks: ResourceHooks = {
-  async beforeWrite(_args, values, existing) {
+  async beforeWrite(args, values, existing) {
+    const { trx, user } = args;
+    const merged = { ...existing, ...values };
+    if (values.app_user_id !== undefined && !args.own)
+      await tenantUsers(trx, user.tenantId, [String(values.app_user_id)], '申请人账号');
+    if (values.community_id !== undefined)
+      await tenantCommunities(trx, user.tenantId, [String(values.community_id)], '申请社区');
+    const house = await householdOf(args, merged);
+    if (house && Number(merged.apply_type) === APPLY.change) values.change_content = changesOf(house, merged);
     if (existing) return;
     values.apply_time = formatDateTime();
     values.audit_status = 0;
+    values.apply_source = args.own ? SOURCE.resident : SOURCE.backOffice;
   },
 };

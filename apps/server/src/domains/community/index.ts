@@ -8,8 +8,10 @@ import { householdHooks, householdRecordHooks, passHouseholdRecord } from './hou
 import { infoCommunityHooks } from './info.js';
 import { messageCenterHooks } from './messages.js';
 import { publishNotice } from './notice-publish.js';
+import { noticeTargetHooks } from './notice-targets.js';
 import { optionHooks, publishQuestionnaire, questionHooks, questionnaireHooks } from './questionnaire.js';
 import { answerQuestionnaire } from './questionnaire-answer.js';
+import { answerLineHooks } from './questionnaire-answer-lines.js';
 import { getResult2user, getResults, listByQuestionIdAndUserId } from './questionnaire-results.js';
 import { readAllMessages, readMessages, readNotice } from './resident-reads.js';
 import { evaluateComplaint } from './ticket-evaluate.js';
@@ -42,7 +44,7 @@ const communityA: Behaviour = {
   infoCommunity: { hooks: infoCommunityHooks },
   sysNotice: { verbs: { publish: publishNotice } },
   messageCenter: { hooks: messageCenterHooks, verbs: { read: readMessages, readAll: readAllMessages } },
-  sysNotice2target: { verbs: { read: readNotice } },
+  sysNotice2target: { hooks: noticeTargetHooks, verbs: { read: readNotice } },
   household: { hooks: householdHooks },
   householdRecord: { hooks: householdRecordHooks, verbs: { auditPass: passHouseholdRecord } },
   questionnaire: {
@@ -52,6 +54,7 @@ const communityA: Behaviour = {
   questionnaireQuestion: { hooks: questionHooks },
   questionnaireOption: { hooks: optionHooks },
   questionnaireUser: { verbs: { answer: answerQuestionnaire } },
+  questionnaireAnswer: { hooks: answerLineHooks },
   sysComplain: ticketBehaviour(COMPLAIN, { evaluate: evaluateComplaint }),
   sysAdvice: ticketBehaviour(ADVICE),
   sysReport: ticketBehaviour(REPORT),

@@ -89,6 +89,25 @@ export async function tenantUsers(
   return found.map((u) => String(u.id));
 }
 
+/** The departments (communities) of `ids` that belong to the tenant; anything else is a 400. */
+export async function tenantCommunities(
+  trx: Trx,
+  tenantId: string,
+  ids: string[],
+  what = '指定社区',
+): Promise<string[]> {
+  if (!ids.length) return [];
+  const found = await trx
+    .selectFrom('blade_dept')
+    .select('id')
+    .where('tenant_id', '=', tenantId)
+    .where('is_deleted', '=', 0)
+    .where('id', 'in', ids)
+    .execute();
+  if (found.length !== new Set(ids).size) throw badRequest(`${what}不存在或不属于本租户`);
+  return found.map((d) => String(d.id));
+}
+
 /** The roles of `ids` that belong to the tenant; anything else is a 400. */
 export async function tenantRoles(trx: Trx, tenantId: string, ids: string[]): Promise<string[]> {
   if (!ids.length) return [];

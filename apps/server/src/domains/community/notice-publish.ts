@@ -9,7 +9,14 @@ import { nextId } from '../../db/ids.js';
 import type { VerbHandler } from '../../engine/module.js';
 import { badRequest, done } from '../../http/envelope.js';
 import { formatDateTime } from '../../util/datetime.js';
-import { MESSAGE_TYPE, sendMessages, tenantRoles, tenantUsers, usersWithRoles } from './messages.js';
+import {
+  MESSAGE_TYPE,
+  sendMessages,
+  tenantCommunities,
+  tenantRoles,
+  tenantUsers,
+  usersWithRoles,
+} from './messages.js';
 import { auditColumns, callIds, idsOf, insertChunked, onRows } from './rows.js';
 
 /** notice_target_type */
@@ -33,19 +40,6 @@ interface Recipient {
 }
 
 const firstId = (v: unknown): string | null => idsOf(v)[0] ?? null;
-
-async function communitiesOf(trx: Trx, tenantId: string, ids: string[]): Promise<string[]> {
-  if (!ids.length) throw badRequest('请选择指定社区');
-  const found = await trx
-    .selectFrom('blade_dept')
-    .select('id')
-    .where('tenant_id', '=', tenantId)
-    .where('is_deleted', '=', 0)
-    .where('id', 'in', ids)
-    .execute();
-  if (found.length !== new Set(ids).size) throw badRequest('指定社区不存在或不属于本租户');
-  return found.map((d) => String(d.id));
-}
 
 /** Residents whose household carries any of the tags. */
 async function tagged(trx: Trx, tenantId: string, tags: string[]): Promise<Recipient[]> {
@@ -85,13 +79,12 @@ export async function audienceOf(trx: Trx, tenantId: string, notice: Row): Promi
     case TARGET.all:
       list = await residents(trx, tenantId);
       break;
-    case TARGET.communities:
-      list = await residents(
-        trx,
-        tenantId,
-        await communitiesOf(trx, tenantId, idsOf(notice.target_community_ids)),
-      );
+    case TARGET.communities: {
+      const chosen = idsOf(notice.target_community_ids);
+      if (!chosen.length) throw badRequest('请选择指定社区');
+      list = await residents(trx, tenantId, await tenantCommunities(trx, tenantId, chosen));
       break;
+    }
     case TARGET.tags:
       list = await tagged(trx, tenantId, idsOf(notice.target_tags));
       break;
@@ -114,6 +107,16 @@ export async function audienceOf(trx: Trx, tenantId: string, notice: Row): Promi
   return list.filter((r) => !seen.has(r.userId) && seen.add(r.userId));
 }
 
+/** The recipients' message about the notice (pushApp). */
+const pushNotice = (trx: Trx, user: AuthUser, notice: Row, userIds: string[]) =>
+  sendMessages(trx, user, userIds, {
+    title: String(notice.title),
+    content: '您有一条新的通知公告',
+    messageType: MESSAGE_TYPE.system,
+    bizType: 'notice',
+    bizId: String(notice.id),
+  });
+
 async function publishOne(trx: Trx, user: AuthUser, notice: Row, now: string): Promise<void> {
   const id = String(notice.id);
   const hasTargets = await trx
@@ -123,7 +126,22 @@ async function publishOne(trx: Trx, user: AuthUser, notice: Row, now: string): P
     .where('is_deleted', '=', 0)
     .executeTakeFirst();
   const set: Record<string, unknown> = { publish_status: 1, publish_time: now, publish_user: user.userId };
-  // a withdrawn notice published again keeps its receipts
+  // a withdrawn notice published again keeps its receipts; recipients chosen by hand before the first
+  // publishing are its audience (notice-targets.ts keeps the counts) and get the push
+  if (hasTargets && !notice.publish_time && Number(notice.push_app) === 1) {
+    const chosen = await trx
+      .selectFrom('app_sys_notice2target')
+      .select('target_user_id')
+      .where('notice_id', '=', id)
+      .where('is_deleted', '=', 0)
+      .execute();
+    await pushNotice(
+      trx,
+      user,
+      notice,
+      chosen.map((r) => String(r.target_user_id)),
+    );
+  }
   if (!hasTargets) {
     const audience = await audienceOf(trx, user.tenantId, notice);
     if (!audience.length) throw badRequest(`「${String(notice.title)}」没有可发送的对象`);
@@ -144,17 +162,11 @@ async function publishOne(trx: Trx, user: AuthUser, notice: Row, now: string): P
       })),
     );
     if (Number(notice.push_app) === 1)
-      await sendMessages(
+      await pushNotice(
         trx,
         user,
+        notice,
         audience.map((r) => r.userId),
-        {
-          title: String(notice.title),
-          content: '您有一条新的通知公告',
-          messageType: MESSAGE_TYPE.system,
-          bizType: 'notice',
-          bizId: id,
-        },
       );
     Object.assign(set, { total_num: audience.length, read_num: 0 });
   }

@@ -13,7 +13,7 @@ import { effectiveStatus, Q_STATUS, Q_TYPE } from './questionnaire.js';
 import { countSheet } from './questionnaire-counters.js';
 import { auditColumns, idsOf } from './rows.js';
 
-interface AnswerInput {
+export interface AnswerInput {
   questionId: string;
   optionIds: string[];
   answerText: string | null;
@@ -39,10 +39,15 @@ function readAnswers(body: Record<string, unknown>): AnswerInput[] {
   });
 }
 
-async function assertOpen(trx: Trx, user: AuthUser, q: Row): Promise<void> {
+/** A questionnaire is answered only while it runs. */
+export function assertRunning(q: Row): void {
   const status = effectiveStatus(q);
   if (status === Q_STATUS.notStarted) throw badRequest('问卷尚未开始');
   if (status !== Q_STATUS.running) throw badRequest('问卷已结束,不能再作答');
+}
+
+async function assertOpen(trx: Trx, user: AuthUser, q: Row): Promise<void> {
+  assertRunning(q);
   const scope = Number(q.scope_type);
   if (scope === 4 && !idsOf(q.scope_user_ids).includes(user.userId))
     throw badRequest('您不在该问卷的调查范围内');
@@ -60,6 +65,39 @@ async function assertOpen(trx: Trx, user: AuthUser, q: Row): Promise<void> {
   if (answered) throw badRequest('您已提交过该问卷');
 }
 
+/** Whether an answer to the question says nothing (no option, no text, no score). */
+export function isEmptyAnswer(q: Row, a: AnswerInput | undefined): boolean {
+  const type = Number(q.question_type);
+  return (
+    !a ||
+    (type <= Q_TYPE.multiple
+      ? !a.optionIds.length
+      : type === Q_TYPE.text
+        ? !a.answerText
+        : a.answerScore === null)
+  );
+}
+
+/** Checks a (non-empty) answer against its question: options only of the question and as many as it
+ * takes, a score within its range. */
+export function checkAnswer(q: Row, options: Row[], a: AnswerInput): void {
+  const type = Number(q.question_type);
+  if (type <= Q_TYPE.multiple) {
+    const own = new Set(
+      options.filter((o) => String(o.question_id) === String(q.id)).map((o) => String(o.id)),
+    );
+    if (a.optionIds.some((id) => !own.has(id))) throw badRequest(`第${String(q.sort)}题的选项不属于该题`);
+    if (type === Q_TYPE.single && a.optionIds.length > 1) throw badRequest(`第${String(q.sort)}题为单选题`);
+    if (type === Q_TYPE.multiple && q.max_select && a.optionIds.length > Number(q.max_select))
+      throw badRequest(`第${String(q.sort)}题最多选择${String(q.max_select)}项`);
+  }
+  if (type === Q_TYPE.rating) {
+    const max = Number(q.score_max ?? 5);
+    if (!Number.isInteger(a.answerScore) || a.answerScore! < 1 || a.answerScore! > max)
+      throw badRequest(`第${String(q.sort)}题的评分须在1到${max}之间`);
+  }
+}
+
 /** Checks each answer against its question; returns the lines to write. */
 function checkAnswers(questions: Row[], options: Row[], answers: AnswerInput[]): AnswerInput[] {
   const byId = new Map(answers.map((a) => [a.questionId, a]));
@@ -68,33 +106,12 @@ function checkAnswers(questions: Row[], options: Row[], answers: AnswerInput[]):
   const lines: AnswerInput[] = [];
   for (const q of questions) {
     const a = byId.get(String(q.id));
-    const type = Number(q.question_type);
-    const empty =
-      !a ||
-      (type <= Q_TYPE.multiple
-        ? !a.optionIds.length
-        : type === Q_TYPE.text
-          ? !a.answerText
-          : a.answerScore === null);
-    if (empty) {
+    if (isEmptyAnswer(q, a)) {
       if (Number(q.is_required) === 1) throw badRequest(`第${String(q.sort)}题为必答题`);
       continue;
     }
-    if (type <= Q_TYPE.multiple) {
-      const own = new Set(
-        options.filter((o) => String(o.question_id) === String(q.id)).map((o) => String(o.id)),
-      );
-      if (a.optionIds.some((id) => !own.has(id))) throw badRequest(`第${String(q.sort)}题的选项不属于该题`);
-      if (type === Q_TYPE.single && a.optionIds.length > 1) throw badRequest(`第${String(q.sort)}题为单选题`);
-      if (type === Q_TYPE.multiple && q.max_select && a.optionIds.length > Number(q.max_select))
-        throw badRequest(`第${String(q.sort)}题最多选择${String(q.max_select)}项`);
-    }
-    if (type === Q_TYPE.rating) {
-      const max = Number(q.score_max ?? 5);
-      if (!Number.isInteger(a.answerScore) || a.answerScore! < 1 || a.answerScore! > max)
-        throw badRequest(`第${String(q.sort)}题的评分须在1到${max}之间`);
-    }
-    lines.push(a);
+    checkAnswer(q, options, a!);
+    lines.push(a!);
   }
   return lines;
 }

@@ -23,11 +23,21 @@ const maxOf = (q: Row) => Number(q.score_max ?? 5);
 
 /** Adds one sheet's lines to the counters. `questions` are the questionnaire's questions as read inside
  * this transaction after its row lock was taken (their `score_nums` are current). */
-export async function countSheet(trx: Trx, questions: Row[], lines: CountedLine[]): Promise<void> {
+export const countSheet = (trx: Trx, questions: Row[], lines: CountedLine[]): Promise<void> =>
+  countLines(trx, questions, lines, 1);
+
+/** Adds (`sign` 1) or takes away (-1: a line removed, or the old state of a line changed) lines of
+ * distinct questions to or from the counters; the same rules as `countSheet`. */
+export async function countLines(
+  trx: Trx,
+  questions: Row[],
+  lines: CountedLine[],
+  sign: 1 | -1,
+): Promise<void> {
   if (!lines.length) return;
   await trx
     .updateTable('app_questionnaire_question')
-    .set((eb) => ({ answer_num: eb('answer_num', '+', 1) }))
+    .set((eb) => ({ answer_num: eb('answer_num', '+', sign) }))
     .where(
       'id',
       'in',
@@ -38,7 +48,7 @@ export async function countSheet(trx: Trx, questions: Row[], lines: CountedLine[
     const q = questions.find((x) => String(x.id) === line.questionId);
     if (!q || Number(q.question_type) !== Q_TYPE.rating || line.answerScore === null) continue;
     const counts = scoreCounts(q.score_nums, maxOf(q));
-    counts[line.answerScore - 1] = (counts[line.answerScore - 1] ?? 0) + 1;
+    counts[line.answerScore - 1] = Math.max(0, (counts[line.answerScore - 1] ?? 0) + sign);
     await trx
       .updateTable('app_questionnaire_question')
       .set({ score_nums: counts.join(',') })
@@ -49,7 +59,7 @@ export async function countSheet(trx: Trx, questions: Row[], lines: CountedLine[
   if (chosen.length)
     await trx
       .updateTable('app_questionnaire_option')
-      .set((eb) => ({ select_num: eb('select_num', '+', 1) }))
+      .set((eb) => ({ select_num: eb('select_num', '+', sign) }))
       .where('id', 'in', chosen)
       .execute();
 }

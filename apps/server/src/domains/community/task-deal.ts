@@ -34,12 +34,22 @@ export async function decideRows(
   engine: ResourceEngine,
   user: AuthUser,
   ids: string[],
-  decision: { pass: boolean; comment: string; open: (row: Row) => boolean; closed: string; noTask: string },
+  decision: {
+    pass: boolean;
+    comment: string;
+    /** process variables the step sets (a snap report's reward) */
+    variables?: Record<string, unknown>;
+    open: (row: Row) => boolean;
+    /** why a record no longer open is refused */
+    closed: string | ((row: Row) => string);
+    noTask: string;
+  },
 ): Promise<void> {
   const tasks = await onRows(engine, user, ids, async (trx, rows) => {
     const found: { taskId: string; businessId: string }[] = [];
     for (const row of rows) {
-      if (!decision.open(row)) throw badRequest(decision.closed);
+      if (!decision.open(row))
+        throw badRequest(typeof decision.closed === 'string' ? decision.closed : decision.closed(row));
       const task = await trx
         .selectFrom('flow_task')
         .select('id')
@@ -52,6 +62,7 @@ export async function decideRows(
     }
     return found;
   });
-  const { pass, comment } = decision;
-  for (const t of tasks) await deal(engine.ctx, user, { ...t, pass, comment }, { table: engine.def.table });
+  const { pass, comment, variables } = decision;
+  for (const t of tasks)
+    await deal(engine.ctx, user, { ...t, pass, comment, variables }, { table: engine.def.table });
 }

@@ -7,6 +7,7 @@ import type { Row, Trx } from '../../db/database.js';
 import type { ResourceHooks } from '../../engine/crud/hooks.js';
 import { badRequest } from '../../http/envelope.js';
 import { formatDateTime } from '../../util/datetime.js';
+import { wholeParam } from './params.js';
 
 export const OVERDUE_PARAM = 'ticket.overdueDays';
 const DEFAULT_DAYS = 7;
@@ -14,25 +15,17 @@ const DAY_MS = 86_400_000;
 const SEARCH = 'overdue_equal';
 
 /** Where a ticket's closing shows: the state column, its closed states (the time of closing in
- * `closedAt`) and the state of a ticket withdrawn by the resident, if the kind has one. */
+ * `closedAt`) and the columns' values of a ticket withdrawn by the resident (all of them hold). */
 export interface TicketDeadline {
   status: string;
   closed: number[];
   closedAt: string;
-  withdrawn?: number;
+  withdrawn: Record<string, number>;
 }
 
 /** The deadline in days (the parameter when it is a whole number of 1–365 days, else 7). */
-export async function overdueDays(trx: Trx): Promise<number> {
-  const row = await trx
-    .selectFrom('blade_param')
-    .select('param_value')
-    .where('param_key', '=', OVERDUE_PARAM)
-    .where('is_deleted', '=', 0)
-    .executeTakeFirst();
-  const days = Number(String(row?.param_value ?? '').trim());
-  return Number.isInteger(days) && days >= 1 && days <= 365 ? days : DEFAULT_DAYS;
-}
+export const overdueDays = (trx: Trx): Promise<number> =>
+  wholeParam(trx, OVERDUE_PARAM, [1, 365], DEFAULT_DAYS);
 
 const camel = (column: string) => column.replace(/_([a-z])/g, (_m, c: string) => c.toUpperCase());
 const at = (v: unknown): number => (v ? Date.parse(String(v).replace(' ', 'T')) : NaN);
@@ -41,7 +34,7 @@ const at = (v: unknown): number => (v ? Date.parse(String(v).replace(' ', 'T')) 
 export function overdueOf(d: TicketDeadline, row: Row, now: string, days: number): 0 | 1 {
   const get = (column: string) => row[camel(column)] ?? row[column];
   const status = Number(get(d.status));
-  if (d.withdrawn !== undefined && status === d.withdrawn) return 0;
+  if (Object.entries(d.withdrawn).every(([column, value]) => Number(get(column)) === value)) return 0;
   const created = at(get('create_time'));
   if (Number.isNaN(created)) return 0;
   const end = d.closed.includes(status) ? at(get(d.closedAt)) : at(now);
@@ -51,7 +44,10 @@ export function overdueOf(d: TicketDeadline, row: Row, now: string, days: number
 /** The same rule in SQL, for searching. */
 export function overdueSql(d: TicketDeadline, now: string, days: number): RawBuilder<number> {
   const status = sql.ref(d.status);
-  const withdrawn = d.withdrawn === undefined ? sql`false` : sql`${status} = ${d.withdrawn}`;
+  const withdrawn = sql.join(
+    Object.entries(d.withdrawn).map(([column, value]) => sql`${sql.ref(column)} = ${value}`),
+    sql` and `,
+  );
   const closed = sql.join(d.closed.map((s) => sql`${s}`));
   return sql<number>`(case
     when ${withdrawn} then 0

@@ -7,6 +7,7 @@ import { requireUser } from '../../auth/guard.js';
 import type { AuthUser } from '../../auth/tokens.js';
 import type { Row, Trx } from '../../db/database.js';
 import type { ApprovalHandler } from '../../engine/approval/move-record.js';
+import type { ResourceHooks } from '../../engine/crud/hooks.js';
 import type { ResourceBehaviour, VerbHandler } from '../../engine/module.js';
 import { badRequest, done, notFound, ok } from '../../http/envelope.js';
 import { requestParams } from '../../http/params.js';
@@ -131,7 +132,22 @@ const approval: ApprovalHandler = {
   },
 };
 
+/** A request is removed (the standard remove) once it was decided; a waiting one is decided, not
+ * deleted (its review task would be left without its record). */
+const hooks: ResourceHooks = {
+  async beforeRemove({ trx }, ids) {
+    const waiting = await trx
+      .selectFrom('blade_update_user_log')
+      .select('id')
+      .where('id', 'in', ids)
+      .where('audit_status', '=', WAITING)
+      .executeTakeFirst();
+    if (waiting) throw badRequest('待审核的资料变更申请不能删除,请先审核');
+  },
+};
+
 export const userUpdateLogBehaviour: ResourceBehaviour = {
   verbs: { submit, pass: decide(true), reject: decide(false) },
   approval,
+  hooks,
 };

@@ -8,7 +8,9 @@
  *                                          instance (flow/operations.ts). Either way audit_status becomes 3
  *                                          and the process's handler moves the record's own state
  *                                          (outcome `withdraw`), in the same transaction.
- * Only the record's applicant (its creator, or the instance's initiator) may; each step is in the history.
+ * Only the record's applicant (its creator, or the instance's initiator) may, holding the add or edit
+ * button, or any signed-in applicant where residents file the records for themselves (`own`); each step
+ * is in the history.
  */
 import { buttonCodes, type ResourceDef } from '@tongxin/resources';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
@@ -60,7 +62,14 @@ async function ownStep(trx: Trx, instance: Row, actor: Actor) {
 
 export function applicantRoutes(app: FastifyInstance, ctx: AppContext, engine: ResourceEngine): void {
   const { def } = engine;
-  const access = { config: { access: { perm: [...buttonCodes(def, 'add'), ...buttonCodes(def, 'edit')] } } };
+  // records residents file for themselves (`own`): their applicant needs no button, only to be the applicant
+  const access = {
+    config: {
+      access: def.own
+        ? { token: true as const }
+        : { perm: [...buttonCodes(def, 'add'), ...buttonCodes(def, 'edit')] },
+    },
+  };
 
   app.post(`${def.path}/startProcessFlow`, access, async (request) => {
     const user = requireUser(request);

@@ -3,7 +3,6 @@ import {
   actionCodes,
   actionVerb,
   type EffectValue,
-  type FieldDef,
   labelFieldOf,
   type ResourceDef,
 } from '@tongxin/resources';
@@ -12,19 +11,12 @@ import { sql } from 'kysely';
 import { requireUser } from '../../auth/guard.js';
 import type { AuthUser } from '../../auth/tokens.js';
 import type { Row } from '../../db/database.js';
-import { badRequest, done, notFound } from '../../http/envelope.js';
+import { badRequest, done, forbidden, notFound } from '../../http/envelope.js';
 import { idempotent } from '../../http/idempotency.js';
 import { selectedIds } from '../../http/params.js';
-import { loadDictItems } from '../../dicts/dict-items.js';
 import { formatDateTime } from '../../util/datetime.js';
 import type { ResourceEngine } from './resource-engine.js';
-
-/** A row whose state the action does not accept: its name and the value it holds. */
-interface Refusal {
-  count: number;
-  name: string;
-  value: unknown;
-}
+import { type Refusal, refusalMessage } from './state-refusal.js';
 
 /** The columns an effect writes and the column of its source state, checked when the routes register
  * (a definition naming an unknown field fails at startup, not on the first call). */
@@ -40,7 +32,11 @@ function effectColumns(engine: ResourceEngine, action: ActionDef) {
     value,
   }));
   const from = action.effect!.from;
-  return { set, from: from && { column: columnOf(from.field), in: from.in.map(String) } };
+  return {
+    set,
+    from: from && { column: columnOf(from.field), in: from.in.map(String) },
+    mine: action.mine && columnOf(action.mine.field),
+  };
 }
 
 /** The ids and the reason of a call, from the query or the body (`ids=1,2` or a JSON array). */
@@ -72,31 +68,8 @@ const valueOf = (value: EffectValue, user: AuthUser, reason: string | null): unk
         ? reason
         : value;
 
-/** A state's wording: the dictionary's or the options' label of the value, else the value. */
-async function stateText(
-  engine: ResourceEngine,
-  user: AuthUser,
-  field: FieldDef | undefined,
-  value: unknown,
-) {
-  const key = String(value ?? '');
-  const option = field?.options?.find((o) => String(o.value) === key);
-  if (option) return option.label.zh;
-  if (!field?.dict) return key;
-  const items = await loadDictItems(engine.ctx, user.tenantId, field.dict.code, Boolean(field.dict.biz));
-  return items.find((i) => i.dictKey === key)?.dictValue ?? key;
-}
-
-async function refusalMessage(engine: ResourceEngine, user: AuthUser, action: ActionDef, r: Refusal) {
-  const def = engine.def;
-  const field = def.fields.find((f) => f.name === action.effect!.from!.field);
-  const fieldLabel = field?.label.zh ?? '状态';
-  const state = await stateText(engine, user, field, r.value);
-  const one = `「${r.name}」的${fieldLabel}为「${state}」,不能${action.label.zh}`;
-  return r.count > 1 ? `所选数据中有${r.count}条不能${action.label.zh}:${one}` : one;
-}
-
-/** Applies the effect to every row or to none: all ids visible to the user, all in an accepted state. */
+/** Applies the effect to every row or to none: all ids visible to the user (and theirs, for an owner's
+ * action), all in an accepted state. */
 async function applyEffect(
   engine: ResourceEngine,
   user: AuthUser,
@@ -104,7 +77,7 @@ async function applyEffect(
   call: { ids: string[]; reason: string | null },
 ): Promise<Refusal | undefined> {
   const def = engine.def;
-  const { set, from } = effectColumns(engine, action);
+  const { set, from, mine } = effectColumns(engine, action);
   const nameColumn = engine.fields[labelFieldOf(def)]?.column ?? 'id';
   return engine.run(user, async (trx, base) => {
     const rows = (await (
@@ -115,12 +88,16 @@ async function applyEffect(
       .forUpdate()
       .execute()) as Row[];
     if (rows.length !== call.ids.length) throw notFound();
+    if (mine && rows.some((r) => String(r[mine] ?? '') !== user.userId))
+      throw forbidden('只能操作本人的数据');
     const refused = from ? rows.filter((r) => !from.in.includes(String(r[from.column] ?? ''))) : [];
     if (refused.length)
       return {
+        field: def.fields.find((f) => f.name === action.effect!.from!.field),
         count: refused.length,
         name: String(refused[0]![nameColumn] ?? refused[0]!.id),
         value: refused[0]![from!.column],
+        doing: action.label.zh,
       };
     const changes: Record<string, unknown> = {};
     for (const { column, value } of set) changes[column] = valueOf(value, user, call.reason);
@@ -135,10 +112,11 @@ async function applyEffect(
 
 /**
  * The wire verbs of a definition's actions with an `effect` (`<path>/<verb>`, GET or POST): the action's
- * button code is required; the ids are checked against the rows the user may see (tenant, data scope);
- * every row must be in a state of `effect.from`, else a 400 names the first refused row and its state and
- * nothing is written; a reason is read (and required) when the action asks for one; the audit columns and
- * the version are updated with the effect's columns.
+ * button code is required (an owner's action, `mine`, is any signed-in user's, on their own rows only);
+ * the ids are checked against the rows the user may see (tenant, data scope); every row must be in a
+ * state of `effect.from`, else a 400 names the first refused row and its state and nothing is written; a
+ * reason is read (and required) when the action asks for one; the audit columns and the version are
+ * updated with the effect's columns.
  */
 export function effectRoutes(app: FastifyInstance, engine: ResourceEngine): void {
   const def: ResourceDef = engine.def;
@@ -147,7 +125,7 @@ export function effectRoutes(app: FastifyInstance, engine: ResourceEngine): void
     effectColumns(engine, action);
     const url = `${def.path}/${actionVerb(action)}`;
     const options = {
-      config: { access: { perm: actionCodes(def, action) } },
+      config: { access: action.mine ? { token: true as const } : { perm: actionCodes(def, action) } },
       ...engine.schemas.effect(action),
     };
     const handler = async (request: FastifyRequest) => {
@@ -156,7 +134,7 @@ export function effectRoutes(app: FastifyInstance, engine: ResourceEngine): void
       const call = readCall(request, action);
       const run = async () => {
         const refusal = await applyEffect(engine, user, action, call);
-        if (refusal) throw badRequest(await refusalMessage(engine, user, action, refusal));
+        if (refusal) throw badRequest(await refusalMessage(engine.ctx, user, refusal));
         await engine.hooks.committed?.({ user, ctx: engine.ctx }, call.ids, 'write');
         return done('操作成功');
       };

@@ -8,6 +8,9 @@ export interface HookArgs {
   trx: Trx;
   user: AuthUser;
   ctx: AppContext;
+  /** A write the caller makes as the record's owner, without the button (a resident's own application,
+   * `ResourceDef.own`); absent for the back office's writes. */
+  own?: boolean;
 }
 
 /** What a resource adds to the generic engine (the `hooks` of its ResourceModule, engine/module.ts, in

@@ -4,6 +4,7 @@ import {
   columnOf,
   isId,
   isTenantId,
+  labelFieldOf,
   TENANT_ID_INVALID,
   type ResourceDef,
 } from '@tongxin/resources';
@@ -23,6 +24,7 @@ import type { HookArgs, ResourceHooks } from './hooks.js';
 import { queryFieldsOf, secretColumns } from './query-fields.js';
 import { addRefNames, namedRefsOf } from './ref-names.js';
 import { assertFresh, nextVersion } from './record-version.js';
+import { StateRefusal, refusalMessage } from './state-refusal.js';
 import { uniqueViolation } from './unique-violation.js';
 import { RouteSchemas } from './route-schemas/index.js';
 import { validateBody } from './validate.js';
@@ -208,6 +210,7 @@ export class ResourceEngine {
     user: AuthUser,
     values: Record<string, unknown>,
     body: Record<string, unknown>,
+    opts: { own?: boolean } = {},
   ): Promise<string> {
     const row: Record<string, unknown> = { ...values, id: nextId() };
     if (this.def.tenant) {
@@ -226,7 +229,8 @@ export class ResourceEngine {
         status: values.status ?? 1,
       });
     }
-    const args = { trx, user, ctx: this.ctx };
+    const args = { trx, user, ctx: this.ctx, ...(opts.own ? { own: true } : {}) };
+    if (opts.own) row[this.ownColumn()!] = user.userId;
     await this.uniqueCheck(trx, user, row);
     await this.hooks.beforeWrite?.(args, row, undefined);
     await trx.insertInto(this.def.table).values(row).execute();
@@ -244,14 +248,18 @@ export class ResourceEngine {
     id: string,
     values: Record<string, unknown>,
     body: Record<string, unknown>,
+    opts: { own?: boolean } = {},
   ): Promise<void> {
     const current = (await (await base()).selectAll().where('id', '=', id).forUpdate().executeTakeFirst()) as
       Row | undefined;
-    if (!current) throw notFound();
+    // an owner changes only a record of their own: another's reads as missing
+    if (!current || (opts.own && String(current[this.ownColumn()!] ?? '') !== user.userId)) throw notFound();
     assertFresh(current, body);
+    this.assertEditable(current);
     const changes: Record<string, unknown> = { ...values };
+    if (opts.own) delete changes[this.ownColumn()!];
     if (this.def.audit) Object.assign(changes, { update_user: user.userId, update_time: formatDateTime() });
-    const args = { trx, user, ctx: this.ctx };
+    const args = { trx, user, ctx: this.ctx, ...(opts.own ? { own: true } : {}) };
     await this.uniqueCheck(trx, user, { ...changes, tenant_id: current.tenant_id }, id);
     await this.hooks.beforeWrite?.(args, changes, current);
     Object.assign(changes, nextVersion(current));
@@ -261,13 +269,53 @@ export class ResourceEngine {
     await this.hooks.afterWrite?.(args, id, changes, false);
   }
 
+  /** The column of the owner of a record residents file for themselves (`own`). */
+  ownColumn(): string | undefined {
+    return this.def.own && this.fields[this.def.own.field]?.column;
+  }
+
+  /** A record outside the definition's `editableWhen` states is not changed (thrown as a StateRefusal,
+   * worded once the transaction rolled back). */
+  assertEditable(current: Row): void {
+    const when = this.def.editableWhen;
+    if (!when) return;
+    const column = this.fields[when.field]?.column ?? when.field;
+    if (when.in.map(String).includes(String(current[column] ?? ''))) return;
+    const nameColumn = this.fields[labelFieldOf(this.def)]?.column ?? 'id';
+    throw new StateRefusal({
+      field: this.def.fields.find((f) => f.name === when.field),
+      name: String(current[nameColumn] ?? current.id),
+      value: current[column],
+      doing: '修改',
+      count: 1,
+    });
+  }
+
+  /** Whether the caller writes as the record's owner: without the add or edit button, on a definition
+   * residents file for themselves (`own`); with neither, the write is refused (403). */
+  private async writesAsOwner(user: AuthUser, action: 'add' | 'edit'): Promise<boolean> {
+    if (await this.ctx.permissions.hasAny(user, buttonCodes(this.def, action))) return false;
+    if (!this.def.own) throw forbidden();
+    return true;
+  }
+
+  /** An owner's body: it names the caller as the owner, or nobody (a body naming another is a 403). */
+  private asOwn(user: AuthUser, body: Record<string, unknown>): Record<string, unknown> {
+    const field = this.def.own!.field;
+    const named = body[field];
+    if (named !== undefined && named !== null && named !== '' && String(named) !== user.userId)
+      throw forbidden('只能提交本人的记录');
+    return { ...body, [field]: user.userId };
+  }
+
   /** The checks of a write before its transaction: the id for the mode, the caller's permission (add or
-   * edit), and the body against the definition (validate.ts); each refusal is a 400/403 in Chinese. */
+   * edit; without it, as the owner where the definition allows), and the body against the definition
+   * (validate.ts); each refusal is a 400/403 in Chinese. */
   async prepareWrite(
     user: AuthUser,
     body: unknown,
     mode: 'submit' | 'save' | 'update',
-  ): Promise<{ id: string | undefined; values: Record<string, unknown> }> {
+  ): Promise<{ id: string | undefined; values: Record<string, unknown>; own: boolean }> {
     if (!body || typeof body !== 'object' || Array.isArray(body)) throw badRequest('请求体格式错误');
     const given = (body as Record<string, unknown>).id;
     const id = given === undefined || given === null || given === '' ? undefined : String(given);
@@ -276,9 +324,10 @@ export class ResourceEngine {
     if (id && !isId(id)) throw badRequest('主键格式不正确');
     // a resource without the standard action (messages are sent, never edited) refuses it to anyone
     if (!hasStandard(this.def, id ? 'edit' : 'add')) throw forbidden();
-    await this.requirePermission(user, id ? 'edit' : 'add');
+    const own = await this.writesAsOwner(user, id ? 'edit' : 'add');
     this.requirePlatformForGlobal(user);
-    return { id, values: validateBody(this.def, body as Record<string, unknown>, !id) };
+    const sent = body as Record<string, unknown>;
+    return { id, own, values: validateBody(this.def, own ? this.asOwn(user, sent) : sent, !id) };
   }
 
   /** Validates and writes one record from a request body; the caller's permission is checked here. */
@@ -287,16 +336,23 @@ export class ResourceEngine {
     body: Record<string, unknown>,
     mode: 'submit' | 'save' | 'update',
   ): Promise<{ id: string; isNew: boolean }> {
-    const { id, values } = await this.prepareWrite(user, body, mode);
+    const { id, values, own } = await this.prepareWrite(user, body, mode);
     const written = await this.run(user, async (trx, base) => {
-      if (!id) return { id: await this.insert(trx, user, values, body), isNew: true };
-      await this.update(trx, base, user, id, values, body);
+      if (!id) return { id: await this.insert(trx, user, values, body, { own }), isNew: true };
+      await this.update(trx, base, user, id, values, body, { own });
       return { id, isNew: false };
-    }).catch((error: unknown) => {
-      throw uniqueViolation(this.def, error);
+    }).catch(async (error: unknown) => {
+      throw await this.explain(user, error);
     });
     await this.hooks.committed?.({ user, ctx: this.ctx }, [written.id], 'write');
     return written;
+  }
+
+  /** The answer for an error out of a write's transaction: a state refusal worded, a unique violation
+   * raised by the database as the field's message, anything else as it is. */
+  async explain(user: AuthUser, error: unknown): Promise<unknown> {
+    if (error instanceof StateRefusal) return badRequest(await refusalMessage(this.ctx, user, error.refusal));
+    return uniqueViolation(this.def, error);
   }
 
   /** Tables without a tenant column are shared by every tenant: only the platform tenant changes them. */

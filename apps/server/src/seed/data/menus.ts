@@ -247,7 +247,7 @@ const community = root(
         'Household applications',
         '/community/householdrecord',
         'IdcardOutlined',
-        [VIEW, AUDIT, DELETE],
+        [VIEW, ADD, EDIT, AUDIT, DELETE, ['withdraw', '撤回', 'Withdraw', 2]],
       ),
       screen('community_user', '社区用户', 'Residents', '/communityuser/userdetail', 'UserOutlined', [
         VIEW,
@@ -258,6 +258,7 @@ const community = root(
       screen('sys_user_audit', '资料审核', 'Profile review', '/sys/sysuseraudit', 'AuditOutlined', [
         VIEW,
         AUDIT,
+        DELETE,
       ]),
     ]),
     group('content', '内容发布', 'Content', '/community/content', 'ReadOutlined', [
@@ -294,7 +295,7 @@ const community = root(
         'Complaint replies',
         '/sys/syscomplainreply',
         'CustomerServiceOutlined',
-        [VIEW, REPLY],
+        [VIEW, REPLY, DELETE],
       ),
       screen('sys_advice', '意见建议', 'Advice', '/sys/sysadvice', 'MessageOutlined', [VIEW, DELETE, EXPORT]),
       screen(
@@ -303,7 +304,7 @@ const community = root(
         'Advice replies',
         '/sys/sysadvicereply',
         'CustomerServiceOutlined',
-        [VIEW, REPLY],
+        [VIEW, REPLY, DELETE],
       ),
       screen('sys_report', '随手拍', 'Snap reports', '/sys/sysreport', 'FileSearchOutlined', [
         VIEW,
@@ -316,7 +317,7 @@ const community = root(
         'Snap report replies',
         '/sys/sysreportreply',
         'CustomerServiceOutlined',
-        [VIEW, REPLY],
+        [VIEW, REPLY, DELETE],
       ),
     ]),
     group('convenience', '便民服务', 'Services', '/community/services', 'CustomerServiceOutlined', [
@@ -335,7 +336,7 @@ const community = root(
         'Answers',
         '/community/questionnaire2user',
         'ProfileOutlined',
-        [VIEW, EXPORT],
+        [VIEW, ADD, EDIT, DELETE, EXPORT],
       ),
     ]),
     group('share', '共享设施', 'Shared facilities', '/share', 'ShopOutlined', [
