@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import type { AppContext } from '../context.js';
 import { formatDateTime } from '../util/datetime.js';
 import type { LogTable } from './log-writer.js';
+import { wholeParam } from '../db/params.js';
 
 /** The parameter (参数管理) naming how many days log rows are kept. */
 export const RETENTION_PARAM = 'log.retentionDays';
@@ -16,16 +17,8 @@ const TABLES: LogTable[] = [
 ];
 
 /** The kept days: the parameter when it is a positive whole number, else the default. */
-async function retentionDays(ctx: AppContext): Promise<number> {
-  const row = await ctx.db.kysely
-    .selectFrom('blade_param')
-    .select('param_value')
-    .where('param_key', '=', RETENTION_PARAM)
-    .where('is_deleted', '=', 0)
-    .executeTakeFirst();
-  const days = Number(row?.param_value);
-  return Number.isInteger(days) && days > 0 ? days : DEFAULT_RETENTION_DAYS;
-}
+const retentionDays = (ctx: AppContext) =>
+  wholeParam(ctx.db.kysely, RETENTION_PARAM, [1, Number.MAX_SAFE_INTEGER], DEFAULT_RETENTION_DAYS);
 
 /** Deletes log rows older than the retention and the sessions past their expiry; returns rows deleted. */
 export async function purgeLogs(ctx: AppContext, now = new Date()): Promise<number> {

@@ -70,57 +70,38 @@ export async function usersWithRoles(trx: Trx, tenantId: string, roleIds: string
   return users.filter((u) => idsOf(u.role_id).some((r) => wanted.has(r))).map((u) => String(u.id));
 }
 
-/** The accounts of `ids` that belong to the tenant; anything else is a 400 (nothing is written). */
-export async function tenantUsers(
+/** The live rows of `table` among `ids` in the tenant; any other id is a 400 `…不存在或不属于本租户`
+ * (nothing is written). */
+async function tenantRows(
   trx: Trx,
+  table: 'blade_user' | 'blade_dept' | 'blade_role',
   tenantId: string,
   ids: string[],
-  what = '接收人',
+  what: string,
 ): Promise<string[]> {
   if (!ids.length) return [];
   const found = await trx
-    .selectFrom('blade_user')
+    .selectFrom(table)
     .select('id')
     .where('tenant_id', '=', tenantId)
     .where('is_deleted', '=', 0)
     .where('id', 'in', ids)
     .execute();
   if (found.length !== new Set(ids).size) throw badRequest(`${what}不存在或不属于本租户`);
-  return found.map((u) => String(u.id));
-}
-
-/** The departments (communities) of `ids` that belong to the tenant; anything else is a 400. */
-export async function tenantCommunities(
-  trx: Trx,
-  tenantId: string,
-  ids: string[],
-  what = '指定社区',
-): Promise<string[]> {
-  if (!ids.length) return [];
-  const found = await trx
-    .selectFrom('blade_dept')
-    .select('id')
-    .where('tenant_id', '=', tenantId)
-    .where('is_deleted', '=', 0)
-    .where('id', 'in', ids)
-    .execute();
-  if (found.length !== new Set(ids).size) throw badRequest(`${what}不存在或不属于本租户`);
-  return found.map((d) => String(d.id));
-}
-
-/** The roles of `ids` that belong to the tenant; anything else is a 400. */
-export async function tenantRoles(trx: Trx, tenantId: string, ids: string[]): Promise<string[]> {
-  if (!ids.length) return [];
-  const found = await trx
-    .selectFrom('blade_role')
-    .select('id')
-    .where('tenant_id', '=', tenantId)
-    .where('is_deleted', '=', 0)
-    .where('id', 'in', ids)
-    .execute();
-  if (found.length !== new Set(ids).size) throw badRequest('接收角色不存在或不属于本租户');
   return found.map((r) => String(r.id));
 }
+
+/** The accounts of `ids` that belong to the tenant. */
+export const tenantUsers = (trx: Trx, tenantId: string, ids: string[], what = '接收人') =>
+  tenantRows(trx, 'blade_user', tenantId, ids, what);
+
+/** The departments (communities) of `ids` that belong to the tenant. */
+export const tenantCommunities = (trx: Trx, tenantId: string, ids: string[], what = '指定社区') =>
+  tenantRows(trx, 'blade_dept', tenantId, ids, what);
+
+/** The roles of `ids` that belong to the tenant. */
+export const tenantRoles = (trx: Trx, tenantId: string, ids: string[]) =>
+  tenantRows(trx, 'blade_role', tenantId, ids, '接收角色');
 
 /** A message sent from the screen: to the chosen account and to every account holding the chosen
  * roles, one row each (the written row is the first recipient's). */

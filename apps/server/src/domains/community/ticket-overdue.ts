@@ -7,7 +7,7 @@ import type { Row, Trx } from '../../db/database.js';
 import type { ResourceHooks } from '../../engine/crud/hooks.js';
 import { badRequest } from '../../http/envelope.js';
 import { formatDateTime } from '../../util/datetime.js';
-import { wholeParam } from './params.js';
+import { wholeParam } from '../../db/params.js';
 
 export const OVERDUE_PARAM = 'ticket.overdueDays';
 const DEFAULT_DAYS = 7;

@@ -6,7 +6,7 @@
 import type { Row, Trx } from '../../db/database.js';
 import { badRequest } from '../../http/envelope.js';
 import { appendScore } from './score/ledger.js';
-import { wholeParam } from './params.js';
+import { wholeParam } from '../../db/params.js';
 import { idsOf } from './rows.js';
 import type { TicketKind } from './ticket-kinds.js';
 

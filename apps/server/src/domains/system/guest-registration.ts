@@ -2,6 +2,7 @@ import { checkValue, isTenantId, TENANT_ID_INVALID, userResource } from '@tongxi
 import type { VerbHandler } from '../../engine/module.js';
 import { PLATFORM_TENANT } from '../../db/database.js';
 import { nextId } from '../../db/ids.js';
+import { paramValue } from '../../db/params.js';
 import { ApiError, badRequest, done } from '../../http/envelope.js';
 import { header, requestParams } from '../../http/params.js';
 import { formatDateTime } from '../../util/datetime.js';
@@ -42,13 +43,8 @@ export const guestRegistration: VerbHandler = {
     // Hashed before the transaction: the tenant's row stays locked (the quota) only for the inserts.
     const password = await passwordHash(p.password);
     await ctx.db.tx({ tenantId }, async (trx) => {
-      const open = await trx
-        .selectFrom('blade_param')
-        .select('param_value')
-        .where('param_key', '=', 'account.registerUser')
-        .where('is_deleted', '=', 0)
-        .executeTakeFirst();
-      if (open?.param_value !== 'true') throw badRequest('当前系统未开启注册功能');
+      if ((await paramValue(trx, 'account.registerUser')) !== 'true')
+        throw badRequest('当前系统未开启注册功能');
       const tenant = await trx
         .selectFrom('blade_tenant')
         .select('id')

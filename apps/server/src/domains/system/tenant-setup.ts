@@ -3,6 +3,7 @@ import { hashPassword, md5Hex } from '../../auth/passwords.js';
 import type { AuthUser } from '../../auth/tokens.js';
 import type { Trx } from '../../db/database.js';
 import { nextId } from '../../db/ids.js';
+import { paramValue } from '../../db/params.js';
 import { idList } from '../../http/params.js';
 import { seedDictionaries } from '../../seed/seed.js';
 import { formatDateTime } from '../../util/datetime.js';
@@ -10,15 +11,6 @@ import { actAsTenant } from './shared.js';
 
 const DEFAULT_MENU_CODES = 'desk,flow,work,monitor,resource,role,user,dept,dictbiz,topmenu';
 
-async function param(trx: Trx, key: string, fallback: string): Promise<string> {
-  const row = await trx
-    .selectFrom('blade_param')
-    .select('param_value')
-    .where('param_key', '=', key)
-    .where('is_deleted', '=', 0)
-    .executeTakeFirst();
-  return (row?.param_value as string | undefined) ?? fallback;
-}
 
 export async function uniqueTenantId(trx: Trx): Promise<string> {
   for (;;) {
@@ -53,7 +45,7 @@ export async function initialMenus(trx: Trx, packageId: string | null): Promise<
     for (const m of all) if (m.category === 2 && picked.has(String(m.parent_id))) picked.add(String(m.id));
     return [...picked];
   }
-  const codes = (await param(trx, 'tenant.default.menuCode', DEFAULT_MENU_CODES))
+  const codes = (await paramValue(trx, 'tenant.default.menuCode', DEFAULT_MENU_CODES))
     .split(',')
     .map((c) => c.trim());
   for (const m of all) if (codes.includes(String(m.code))) picked.add(String(m.id));
@@ -74,7 +66,7 @@ export async function initialMenus(trx: Trx, packageId: string | null): Promise<
  * business dictionaries, in the same transaction (the tenant's afterWrite). */
 export async function setUpTenant(trx: Trx, user: AuthUser, values: Record<string, unknown>): Promise<void> {
   const tenantId = String(values.tenant_id);
-  const password = await param(trx, 'tenant.default.password', 'admin');
+  const password = await paramValue(trx, 'tenant.default.password', 'admin');
   const menus = await initialMenus(trx, (values.package_id as string | null) ?? null);
   const hash = await hashPassword(md5Hex(password));
   await actAsTenant(trx, tenantId);

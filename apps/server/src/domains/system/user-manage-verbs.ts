@@ -5,6 +5,7 @@ import { isAdministrator, requireUser } from '../../auth/guard.js';
 import { revokeUsers, rolesChanged } from '../../auth/revoke-users.js';
 import type { AppContext } from '../../context.js';
 import type { Trx } from '../../db/database.js';
+import { paramValue } from '../../db/params.js';
 import type { VerbHandler } from '../../engine/module.js';
 import { badRequest, done, notFound, ok } from '../../http/envelope.js';
 import { idList, requestParams } from '../../http/params.js';
@@ -14,15 +15,7 @@ import { bump, heldRoles, passwordHash, USER_STATUS } from './accounts.js';
 import { assertGrantableRoles } from './grantable-roles.js';
 import { requireRows } from './shared.js';
 
-async function initPassword(trx: Trx): Promise<string> {
-  const row = await trx
-    .selectFrom('blade_param')
-    .select('param_value')
-    .where('param_key', '=', 'account.initPassword')
-    .where('is_deleted', '=', 0)
-    .executeTakeFirst();
-  return (row?.param_value as string | undefined) ?? '123456';
-}
+const initPassword = (trx: Trx) => paramValue(trx, 'account.initPassword', '123456');
 
 /** Rows of `userIds` the caller may manage: same tenant, or any tenant for the platform administrator.
  * `committed`: what follows the change once it has committed (the users' live tokens end, or answer

@@ -1,6 +1,7 @@
 /** GET mapmesh/mapConfig: what /map/design draws on. The background tiles come from the `map.tileUrl`
  * parameter (an `{z}/{x}/{y}` template; empty: no tiles, the map works offline on a plain background
  * with the mesh boundaries), the first view from `map.center` ("lng,lat") and `map.zoom`. */
+import { trimmedParams } from '../../../db/params.js';
 import type { VerbHandler } from '../../../engine/module.js';
 import { ok } from '../../../http/envelope.js';
 
@@ -10,13 +11,7 @@ export const mapConfig: VerbHandler = {
   method: 'GET',
   access: { token: true },
   async handle(_request, { ctx }) {
-    const rows = await ctx.db.kysely
-      .selectFrom('blade_param')
-      .select(['param_key', 'param_value'])
-      .where('param_key', 'in', ['map.tileUrl', 'map.center', 'map.zoom'])
-      .where('is_deleted', '=', 0)
-      .execute();
-    const v = Object.fromEntries(rows.map((r) => [String(r.param_key), String(r.param_value ?? '').trim()]));
+    const v = await trimmedParams(ctx.db.kysely, ['map.tileUrl', 'map.center', 'map.zoom']);
     const tileUrl = /^https?:\/\/\S+\{z\}\S*$/.test(v['map.tileUrl'] ?? '') ? v['map.tileUrl'] : '';
     const [lng, lat] = (v['map.center'] ?? '').split(',').map(Number);
     const center =

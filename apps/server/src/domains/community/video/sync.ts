@@ -5,6 +5,7 @@ import { requireUser } from '../../../auth/guard.js';
 import type { AuthUser } from '../../../auth/tokens.js';
 import type { Database, Trx } from '../../../db/database.js';
 import { nextId } from '../../../db/ids.js';
+import { trimmedParams } from '../../../db/params.js';
 import type { VerbHandler } from '../../../engine/module.js';
 import { badRequest, ok } from '../../../http/envelope.js';
 import { formatDateTime } from '../../../util/datetime.js';
@@ -18,13 +19,7 @@ type Wire = Record<string, unknown>;
 /** The platform the hik.* parameters name (hik.appSecret sealed at rest, domains/system/param.ts), or
  * undefined while any of them is unset. */
 export async function artemisConfig(db: Database, jwtSecret: string): Promise<ArtemisConfig | undefined> {
-  const rows = await db.kysely
-    .selectFrom('blade_param')
-    .select(['param_key', 'param_value'])
-    .where('param_key', 'in', ['hik.host', 'hik.appKey', 'hik.appSecret'])
-    .where('is_deleted', '=', 0)
-    .execute();
-  const v = Object.fromEntries(rows.map((r) => [String(r.param_key), String(r.param_value ?? '').trim()]));
+  const v = await trimmedParams(db.kysely, ['hik.host', 'hik.appKey', 'hik.appSecret']);
   if (!v['hik.host'] || !v['hik.appKey'] || !v['hik.appSecret']) return undefined;
   if (!/^https?:\/\/[^/\s]+\/?$/.test(v['hik.host']))
     throw badRequest('海康平台地址格式不正确，应为 http(s)://主机:端口');
