@@ -307,6 +307,11 @@ describe('积分流水', () => {
       ['2024-02-01', undefined],
       [undefined, '2024-03-31 23:59:59'],
       ['2024-03-11', '2024-04-01'],
+      // partial months read as the month less its rows outside the range
+      ['2024-03-11', '2024-03-31'], // every March row is outside: nobody is listed
+      ['2024-02-01', '2024-02-20'],
+      ['2024-01-10', '2024-01-31 23:59:58'],
+      ['2024-04-01 00:00:01', '2024-04-25'],
     ];
     for (const [start, end] of ranges) {
       const from = start && (start.length === 10 ? `${start} 00:00:00` : start);

@@ -5,7 +5,7 @@
 import { sql } from 'kysely';
 import type { Trx } from '../db/database.js';
 
-/** Adds `delta` to the month of `flowTime` (an upsert: exact under concurrent appends). */
+/** Adds `delta` (and one row) to the month of `flowTime` (an upsert: exact under concurrent appends). */
 export async function addToMonth(
   trx: Trx,
   e: { tenantId: string; appUserId: string; communityId: string },
@@ -13,18 +13,19 @@ export async function addToMonth(
   delta: number,
 ): Promise<void> {
   await sql`
-    insert into app_score_month (tenant_id, month, app_user_id, community_id, score)
-    values (${e.tenantId}, date_trunc('month', ${flowTime}::timestamp)::date, ${e.appUserId}, ${e.communityId}, ${delta})
+    insert into app_score_month (tenant_id, month, app_user_id, community_id, score, row_count)
+    values (${e.tenantId}, date_trunc('month', ${flowTime}::timestamp)::date, ${e.appUserId}, ${e.communityId}, ${delta}, 1)
     on conflict (tenant_id, month, app_user_id, community_id)
-    do update set score = app_score_month.score + excluded.score`.execute(trx);
+    do update set score = app_score_month.score + excluded.score,
+                  row_count = app_score_month.row_count + 1`.execute(trx);
 }
 
 /** Sums one tenant's (`$1`) ledger into its monthly sums, for ledger rows written without appendScore
  * (the bench data; its existing monthly sums deleted first). Migration 0023 fills every tenant the same way. */
 export const MONTHLY_SUMS_SQL = `
-  insert into app_score_month (tenant_id, month, app_user_id, community_id, score)
+  insert into app_score_month (tenant_id, month, app_user_id, community_id, score, row_count)
   select tenant_id, date_trunc('month', flow_time)::date, app_user_id, community_id,
-         sum(case when direction = 1 then score else -score end)
+         sum(case when direction = 1 then score else -score end), count(*)
     from app_score_flow where tenant_id = $1 and is_deleted = 0
    group by 1, 2, 3, 4`;
 
@@ -64,4 +65,64 @@ export function splitRange(start: string | undefined, end: string | undefined): 
   if (start !== undefined && from !== start) edges.push({ from: start, before: from });
   if (end !== undefined && nextSecond(end) !== before) edges.push({ from: before, to: end });
   return { months: { from, before }, edges };
+}
+
+/** A part of a range read from the ledger: `[from, before)`, `[from, to]` or `(after, before)`. */
+export interface LedgerPart {
+  from?: string;
+  after?: string;
+  before?: string;
+  to?: string;
+}
+
+/** A partial month read as its monthly sums less the ledger rows of the month outside the range. */
+export interface MonthLess {
+  /** The month's first day, 'YYYY-MM-DD'. */
+  month: string;
+  outside: LedgerPart[];
+}
+
+/** How a rank reads a range: whole months from the monthly sums, partial months covering more than half
+ * of their month as that month less the rest of it (a range ending today reads this month's sums and
+ * the ledger after `end`, usually nothing), the other partial months from the ledger. */
+export interface RangePlan {
+  months: RangeSplit['months'];
+  monthsLess: MonthLess[];
+  ledger: LedgerPart[];
+}
+
+const wall = (t: string) => new Date(`${t.replace(' ', 'T')}Z`).getTime();
+
+/** One edge of splitRange (its `from` is always set) cut at month boundaries, each piece planned. */
+function planEdge(edge: LedgerPart, plan: RangePlan): void {
+  let from = edge.from!;
+  for (;;) {
+    const [y, m] = ym(from);
+    const monthFrom = monthStart(y, m);
+    const monthBefore = monthStart(y, m + 1);
+    const endsHere = edge.to !== undefined ? edge.to < monthBefore : edge.before! <= monthBefore;
+    const piece: LedgerPart = endsHere
+      ? edge.to !== undefined
+        ? { from, to: edge.to }
+        : { from, before: edge.before }
+      : { from, before: monthBefore };
+    const pieceEnd = piece.to !== undefined ? wall(nextSecond(piece.to)) : wall(piece.before!);
+    if (2 * (pieceEnd - wall(from)) > wall(monthBefore) - wall(monthFrom)) {
+      const outside: LedgerPart[] = [];
+      if (from > monthFrom) outside.push({ from: monthFrom, before: from });
+      if (piece.to !== undefined) {
+        if (nextSecond(piece.to) !== monthBefore) outside.push({ after: piece.to, before: monthBefore });
+      } else if (piece.before! < monthBefore) outside.push({ from: piece.before, before: monthBefore });
+      plan.monthsLess.push({ month: monthFrom.slice(0, 10), outside });
+    } else plan.ledger.push(piece);
+    if (endsHere) return;
+    from = monthBefore;
+  }
+}
+
+export function planRange(start: string | undefined, end: string | undefined): RangePlan {
+  const split = splitRange(start, end);
+  const plan: RangePlan = { months: split.months, monthsLess: [], ledger: [] };
+  for (const edge of split.edges) planEdge(edge, plan);
+  return plan;
 }

@@ -2,18 +2,19 @@
  * avatar, community, points): the net points each user earned from `startTime` to `endTime` (either may
  * be left open), optionally in one community, the best `size` (default 10, at most 100), within the
  * caller's data scope on 积分流水 like every statistic (statistics/scope.ts: a community's staff rank the
- * points earned in their communities). Whole months are read from the monthly sums
- * (points/score-months.ts) when the scope is the tenant or a set of communities, else from the ledger. */
+ * points earned in their communities). When the scope is the tenant or a set of communities, whole
+ * months and most of partial ones are read from the monthly sums (points/score-months.ts planRange),
+ * else everything from the ledger. */
 import { type SelectQueryBuilder, sql } from 'kysely';
-import type { Schema } from '../../../db/database.js';
+import type { Schema, Trx } from '../../../db/database.js';
 import { requireUser } from '../../../auth/guard.js';
 import type { VerbHandler } from '../../../engine/module.js';
 import { badRequest, ok } from '../../../http/envelope.js';
 import { requestParams } from '../../../http/params.js';
 import { isId } from '@tongxin/resources';
 import { INCOME } from './ledger.js';
-import { splitRange } from '../../../points/score-months.js';
-import { inScope, rollupCommunities, statsScope } from '../statistics/scope.js';
+import { type LedgerPart, planRange, type RangePlan } from '../../../points/score-months.js';
+import { inScope, rollupCommunities, type StatsScope, statsScope } from '../statistics/scope.js';
 
 const DATE = /^\d{4}-\d{2}-\d{2}( \d{2}:\d{2}:\d{2})?$/;
 
@@ -28,8 +29,72 @@ function bound(raw: string | undefined, end: boolean): string | undefined {
 type Part = SelectQueryBuilder<
   Schema,
   string,
-  { app_user_id: unknown; community_id: unknown; score: string }
+  { app_user_id: unknown; community_id: unknown; score: string; n: string }
 >;
+
+/** The first day of the month after `month` ('YYYY-MM-01'). */
+function nextMonthDay(month: string): string {
+  const d = new Date(`${month}T00:00:00Z`);
+  d.setUTCMonth(d.getUTCMonth() + 1);
+  return d.toISOString().slice(0, 10);
+}
+
+interface LineFilter {
+  tenantId: string;
+  scope: StatsScope;
+  communityId?: string;
+}
+
+/** Ledger rows of `part` as lines, their points (and row count `n`) times `sign`. */
+function ledgerLines(trx: Trx, f: LineFilter, part: LedgerPart, sign: 1 | -1): Part {
+  let q = trx
+    .selectFrom('app_score_flow')
+    .select([
+      'app_user_id',
+      'community_id',
+      // literals, not parameters: the union's column types are resolved before parameters are known
+      sql<string>`case when direction = ${INCOME} then ${sql.lit(sign)} * score else ${sql.lit(-sign)} * score end`.as(
+        'score',
+      ),
+      sql<string>`${sql.lit(sign)}::int`.as('n'),
+    ])
+    .where('tenant_id', '=', f.tenantId)
+    .where(inScope('app_score_flow', f.scope))
+    .where('is_deleted', '=', 0);
+  if (part.from) q = q.where('flow_time', '>=', part.from);
+  if (part.after) q = q.where('flow_time', '>', part.after);
+  if (part.before) q = q.where('flow_time', '<', part.before);
+  if (part.to) q = q.where('flow_time', '<=', part.to);
+  if (f.communityId) q = q.where('community_id', '=', f.communityId);
+  return q;
+}
+
+/** Monthly sums of the months `[from, before)` ('YYYY-MM-DD', either open) as lines. */
+function monthLines(trx: Trx, f: LineFilter, from?: string, before?: string): Part {
+  let q = trx
+    .selectFrom('app_score_month')
+    .select(['app_user_id', 'community_id', sql<string>`score`.as('score'), sql<string>`row_count`.as('n')])
+    .where('tenant_id', '=', f.tenantId)
+    .where(inScope('app_score_month', f.scope));
+  if (from) q = q.where('month', '>=', from);
+  if (before) q = q.where('month', '<', before);
+  if (f.communityId) q = q.where('community_id', '=', f.communityId);
+  return q;
+}
+
+/** The lines whose sum per user is the user's net points in the range. `n` counts the ledger rows each
+ * line stands for, so a user is listed exactly when some of their rows fall inside the range (a month
+ * less its rows outside the range may stand for none). */
+function linesOf(trx: Trx, f: LineFilter, plan: RangePlan): Part[] {
+  const parts = plan.ledger.map((part) => ledgerLines(trx, f, part, 1));
+  for (const less of plan.monthsLess) {
+    parts.push(monthLines(trx, f, less.month, nextMonthDay(less.month)));
+    for (const part of less.outside) parts.push(ledgerLines(trx, f, part, -1));
+  }
+  if (plan.months)
+    parts.push(monthLines(trx, f, plan.months.from?.slice(0, 10), plan.months.before?.slice(0, 10)));
+  return parts;
+}
 
 export interface RankRow {
   rank: number;
@@ -51,42 +116,15 @@ export const scoreRank: VerbHandler = {
     const end = bound(p.endTime, true);
     const size = Math.min(Math.max(Number.parseInt(p.size ?? '10', 10) || 10, 1), 100);
     if (p.communityId && !isId(p.communityId)) throw badRequest('社区参数不正确');
-    // Net points per user: the whole months of the range from the monthly sums, its partial months from
-    // the ledger (points/score-months.ts); only the best `size` users are then joined to their accounts.
+    // Net points per user from the lines of the range's plan (points/score-months.ts); only the best
+    // `size` users are then joined to their accounts.
     const { dataScopes } = await engine.ctx.permissions.grants(user);
     const rows = await engine.run(user, async (trx) => {
       const scope = await statsScope(trx, user, dataScopes);
-      const split = rollupCommunities('app_score_flow', scope)
-        ? splitRange(start, end)
-        : { months: null, edges: [{ from: start, to: end }] };
-      const parts: Part[] = split.edges.map((edge) => {
-        let q = trx
-          .selectFrom('app_score_flow')
-          .select([
-            'app_user_id',
-            'community_id',
-            sql<string>`case when direction = ${INCOME} then score else -score end`.as('score'),
-          ])
-          .where('tenant_id', '=', user.tenantId)
-          .where(inScope('app_score_flow', scope))
-          .where('is_deleted', '=', 0);
-        if (edge.from) q = q.where('flow_time', '>=', edge.from);
-        if (edge.before) q = q.where('flow_time', '<', edge.before);
-        if (edge.to) q = q.where('flow_time', '<=', edge.to);
-        if (p.communityId) q = q.where('community_id', '=', p.communityId);
-        return q;
-      });
-      if (split.months) {
-        let q = trx
-          .selectFrom('app_score_month')
-          .select(['app_user_id', 'community_id', sql<string>`score`.as('score')])
-          .where('tenant_id', '=', user.tenantId)
-          .where(inScope('app_score_month', scope));
-        if (split.months.from) q = q.where('month', '>=', split.months.from.slice(0, 10));
-        if (split.months.before) q = q.where('month', '<', split.months.before.slice(0, 10));
-        if (p.communityId) q = q.where('community_id', '=', p.communityId);
-        parts.push(q);
-      }
+      const plan: RangePlan = rollupCommunities('app_score_flow', scope)
+        ? planRange(start, end)
+        : { months: null, monthsLess: [], ledger: [{ from: start, to: end }] };
+      const parts = linesOf(trx, { tenantId: user.tenantId, scope, communityId: p.communityId }, plan);
       const lines = parts.slice(1).reduce((all, q) => all.unionAll(q), parts[0]!);
       const best = trx
         .selectFrom(lines.as('lines'))
@@ -96,6 +134,7 @@ export const scoreRank: VerbHandler = {
           sql<string>`min(community_id)`.as('community_id'),
         ])
         .groupBy('app_user_id')
+        .having(sql`sum(n)`, '>', 0)
         .orderBy('score', 'desc')
         .orderBy('app_user_id')
         .limit(size)
