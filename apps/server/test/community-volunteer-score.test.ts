@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { nextId } from '../src/db/ids.js';
@@ -248,12 +250,14 @@ describe('积分流水', () => {
                   'app_user_id',
                   'community_id',
                   sql<string>`sum(case when direction = 1 then score else -score end)::int`.as('n'),
+                  sql<string>`count(*)::int`.as('rows'),
                 ]
               : [
                   sql<string>`to_char(month, 'YYYY-MM')`.as('m'),
                   'app_user_id',
                   'community_id',
                   sql<string>`sum(score)::int`.as('n'),
+                  sql<string>`sum(row_count)::int`.as('rows'),
                 ],
           )
           .where('tenant_id', '=', '000000')
@@ -290,6 +294,11 @@ describe('积分流水', () => {
     const months = await byMonth('app_score_month');
     expect(months.length).toBeGreaterThan(4);
     expect(months).toEqual(await byMonth('app_score_flow'));
+    // on a database whose monthly sums had no row counts, migration 0024 takes them from the ledger
+    await sql`update app_score_month set row_count = 0`.execute(s.db.kysely);
+    const file = path.join(import.meta.dirname, '../src/db/migrations/0024_score_month_rows.sql');
+    await s.db.kysely.transaction().execute((trx) => sql.raw(readFileSync(file, 'utf8')).execute(trx));
+    expect(await byMonth('app_score_month')).toEqual(months);
     const rows = await s.db.kysely
       .selectFrom('app_score_flow')
       .select([
