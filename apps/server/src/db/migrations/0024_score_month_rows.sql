@@ -17,4 +17,5 @@ BEGIN
            GROUP BY 1, 2, 3, 4) c
    WHERE m.tenant_id = c.tenant_id AND m.month = c.month AND m.app_user_id = c.app_user_id
      AND m.community_id = c.community_id AND m.row_count <> c.n;
+  ANALYZE app_score_month;
 END $$;
