@@ -175,7 +175,7 @@ export async function resultsOf(trx: Trx, q: Row) {
   };
 }
 
-/** The questionnaire named by `id` through the resource's visibility. */
+/** The questionnaire named by `id` through the resource's visibility (reads only: `engine.read`). */
 async function visible(
   engine: ResourceEngine,
   request: FastifyRequest,
@@ -184,7 +184,7 @@ async function visible(
 ) {
   const user = requireUser(request);
   const id = idParam(request, param);
-  return engine.run(user, async (trx, base) => {
+  return engine.read(user, async (trx, base) => {
     const row = (await (await base()).selectAll().where('id', '=', id).executeTakeFirst()) as Row | undefined;
     if (!row) throw badRequest('数据不存在或已被删除');
     return fn(trx, row);
@@ -241,7 +241,7 @@ export const getResult2user: VerbHandler = {
     const user = requireUser(request);
     const id = idParam(request, 'id');
     return ok(
-      await engine.run(user, async (trx) => {
+      await engine.read(user, async (trx) => {
         const sheet = await trx
           .selectFrom('app_questionnaire_user')
           .selectAll()
@@ -266,7 +266,7 @@ export const listByQuestionIdAndUserId: VerbHandler = {
     const userId = idParam(request, 'userId');
     const user = requireUser(request);
     return ok(
-      await engine.run(user, async (trx) => {
+      await engine.read(user, async (trx) => {
         const sheets = await trx
           .selectFrom('app_questionnaire_user')
           .selectAll()

@@ -119,7 +119,7 @@ export const scoreRank: VerbHandler = {
     // Net points per user from the lines of the range's plan (points/score-months.ts); only the best
     // `size` users are then joined to their accounts.
     const { dataScopes } = await engine.ctx.permissions.grants(user);
-    const rows = await engine.run(user, async (trx) => {
+    const rows = await engine.read(user, async (trx) => {
       const scope = await statsScope(trx, user, dataScopes);
       const plan: RangePlan = rollupCommunities('app_score_flow', scope)
         ? planRange(start, end)
