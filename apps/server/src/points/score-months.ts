@@ -49,6 +49,9 @@ const nextSecond = (t: string) => {
 };
 const ym = (t: string) => [Number(t.slice(0, 4)), Number(t.slice(5, 7)) - 1] as const;
 
+/** The first day of the month after the month of `day` ('YYYY-MM-DD'): '2024-12-01' → '2025-01-01'. */
+export const nextMonthOf = (day: string) => monthStart(ym(day)[0], ym(day)[1] + 1).slice(0, 10);
+
 export function splitRange(start: string | undefined, end: string | undefined): RangeSplit {
   // first whole month: the month of `start` if it starts exactly then, else the next one
   const from =

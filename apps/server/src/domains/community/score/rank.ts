@@ -13,7 +13,7 @@ import { badRequest, ok } from '../../../http/envelope.js';
 import { requestParams } from '../../../http/params.js';
 import { isId } from '@tongxin/resources';
 import { INCOME } from './ledger.js';
-import { type LedgerPart, planRange, type RangePlan } from '../../../points/score-months.js';
+import { type LedgerPart, nextMonthOf, planRange, type RangePlan } from '../../../points/score-months.js';
 import { inScope, rollupCommunities, type StatsScope, statsScope } from '../statistics/scope.js';
 
 const DATE = /^\d{4}-\d{2}-\d{2}( \d{2}:\d{2}:\d{2})?$/;
@@ -31,13 +31,6 @@ type Part = SelectQueryBuilder<
   string,
   { app_user_id: unknown; community_id: unknown; score: string; n: string }
 >;
-
-/** The first day of the month after `month` ('YYYY-MM-01'). */
-function nextMonthDay(month: string): string {
-  const d = new Date(`${month}T00:00:00Z`);
-  d.setUTCMonth(d.getUTCMonth() + 1);
-  return d.toISOString().slice(0, 10);
-}
 
 interface LineFilter {
   tenantId: string;
@@ -88,7 +81,7 @@ function monthLines(trx: Trx, f: LineFilter, from?: string, before?: string): Pa
 function linesOf(trx: Trx, f: LineFilter, plan: RangePlan): Part[] {
   const parts = plan.ledger.map((part) => ledgerLines(trx, f, part, 1));
   for (const less of plan.monthsLess) {
-    parts.push(monthLines(trx, f, less.month, nextMonthDay(less.month)));
+    parts.push(monthLines(trx, f, less.month, nextMonthOf(less.month)));
     for (const part of less.outside) parts.push(ledgerLines(trx, f, part, -1));
   }
   if (plan.months)

@@ -4,7 +4,7 @@
  * year reads a few thousand rollup rows instead of a third of a million views. */
 import { sql, type Expression, type SelectQueryBuilder, type SqlBool } from 'kysely';
 import type { Schema, Trx } from '../../../db/database.js';
-import { splitRange } from '../../../points/score-months.js';
+import { nextMonthOf, splitRange } from '../../../points/score-months.js';
 import { formatDateTime } from '../../../util/datetime.js';
 import { addDays, splitDays, type DaySplit, type RawPart } from './browse-split.js';
 import type { Range } from './range.js';
@@ -73,9 +73,6 @@ type Days = { from: string; before: string };
 /** The rollup rows a scope reads: its tenant and communities (rollupCommunities). */
 type Rollup = { tenantId: string; communities: 'all' | string[] };
 
-/** The first day of the month after `month` (a month's first day). */
-const nextMonth = (month: string) => `${addDays(`${month.slice(0, 8)}28`, 4).slice(0, 7)}-01`;
-
 const daysIn = (r: Days, until: string) =>
   Math.max(0, (Date.parse(r.before < until ? r.before : until) - Date.parse(r.from)) / 86_400_000);
 
@@ -87,7 +84,7 @@ function monthLess(days: Days): { month: string; outside: Days[] } | undefined {
   if (addDays(days.before, -1).slice(0, 7) !== month.slice(0, 7)) return undefined;
   const outside = [
     { from: month, before: days.from },
-    { from: days.before, before: nextMonth(month) },
+    { from: days.before, before: nextMonthOf(month) },
   ].filter((r) => r.from < r.before);
   const tomorrow = addDays(formatDateTime().slice(0, 10), 1); // no views are recorded after today
   const past = outside.reduce((n, r) => n + daysIn(r, tomorrow), 0);
@@ -130,7 +127,7 @@ function itemParts(trx: Trx, scope: StatsScope, split: DaySplit, rollup: Rollup)
   if (!less) return [...parts, dayItems(trx, rollup, split.days, 1)];
   return [
     ...parts,
-    monthItems(trx, rollup, less.month, nextMonth(less.month)),
+    monthItems(trx, rollup, less.month, nextMonthOf(less.month)),
     ...less.outside.map((days) => dayItems(trx, rollup, days, -1)),
   ];
 }
