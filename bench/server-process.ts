@@ -5,6 +5,7 @@ import { readFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import path from 'node:path';
+import { benchPoolSize } from './sql-replay.js';
 
 const repo = path.resolve(import.meta.dirname, '..');
 
@@ -101,6 +102,7 @@ export function startServer(
       // The upload scenario sends gigabytes as one user: no daily upload quota here.
       UPLOAD_QUOTA_MB: '0',
       UPLOAD_QUOTA_FILES: '0',
+      DB_POOL_SIZE: String(benchPoolSize),
       ...extraEnv,
     },
     '/api/health',

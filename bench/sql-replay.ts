@@ -1,6 +1,7 @@
 // "The same SQL through pg directly": the statements one API request sends to PostgreSQL are recorded
 // (from an in-process server on the bench database, by wrapping pg's Client.query), then replayed
 // on a pg pool with the server's pool size and type parsers — no HTTP, no Fastify, no Kysely, no JSON.
+import { DEFAULT_POOL_SIZE } from '@tongxin/server/src/config.js';
 import pg from 'pg';
 
 export interface Statement {
@@ -35,11 +36,15 @@ export async function captureStatements(run: () => Promise<void>): Promise<State
 
 const raw = (v: string) => v;
 
-/** A pool like the server's (10 connections, timestamps/int8/numeric left as text). */
+/** The servers' pool size in a bench run: `BENCH_DB_POOL_SIZE` (passed to them as DB_POOL_SIZE), else
+ * the server's default. */
+export const benchPoolSize = Number(process.env.BENCH_DB_POOL_SIZE || DEFAULT_POOL_SIZE);
+
+/** A pool like the server's (as many connections, timestamps/int8/numeric left as text). */
 export function serverLikePool(connectionString: string): pg.Pool {
   return new pg.Pool({
     connectionString,
-    max: 10,
+    max: benchPoolSize,
     types: {
       getTypeParser: ((oid: number, format?: 'text' | 'binary') => {
         if (oid === 1114 || oid === 1184 || oid === 1082 || oid === 20 || oid === 1700) return raw;

@@ -33,6 +33,8 @@ export interface Config {
   logLevel: string;
   /** DB_LOG: write the log tables (API, error, general, login and audit logs); false writes none. */
   dbLog: boolean;
+  /** connections of the PostgreSQL pool (DB_POOL_SIZE) */
+  dbPoolSize: number;
   /** Which proxies' X-Forwarded-For to believe for the client IP (lockout counts it): false (none),
    * true (every hop), a hop count, or addresses/CIDRs of the proxies (Fastify's `trustProxy`). */
   trustProxy: boolean | number | string[];
@@ -61,6 +63,12 @@ function int(name: string, v: string | undefined, fallback: number): number {
   if (v === undefined || v === '') return fallback;
   const n = Number(v);
   if (!Number.isInteger(n) || n < 0) throw new Error(`${name} must be a non-negative integer, got "${v}"`);
+  return n;
+}
+
+function positiveInt(name: string, v: string | undefined, fallback: number): number {
+  const n = int(name, v, fallback);
+  if (n < 1) throw new Error(`${name} must be at least 1, got "${v}"`);
   return n;
 }
 
@@ -110,6 +118,9 @@ export function parseOrigins(name: string, v: string | undefined): string[] {
   return entries.map((e) => e.toLowerCase());
 }
 
+/** Connections per instance to PostgreSQL unless DB_POOL_SIZE says otherwise. */
+export const DEFAULT_POOL_SIZE = 10;
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const config: Config = {
     nodeEnv: env.NODE_ENV ?? 'development',
@@ -137,6 +148,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     seedDemo: bool(env.SEED_DEMO, !env.DATABASE_URL),
     logLevel: env.LOG_LEVEL ?? 'info',
     dbLog: bool(env.DB_LOG, true),
+    dbPoolSize: positiveInt('DB_POOL_SIZE', env.DB_POOL_SIZE, DEFAULT_POOL_SIZE),
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     devRemoteOrigins: parseOrigins('DEV_REMOTE_ORIGINS', env.DEV_REMOTE_ORIGINS),
     s3: env.S3_ENDPOINT

@@ -12,7 +12,11 @@ const DRAIN_SECONDS = 25;
 async function main() {
   const configured = loadConfig();
   const config = withJwtSecret(configured);
-  const db = await Database.open({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  const db = await Database.open({
+    databaseUrl: config.databaseUrl,
+    dataDir: config.dataDir,
+    poolSize: config.dbPoolSize,
+  });
   const applied = await migrate(db);
   const seeded = await seed(db, config);
   const demo = config.seedDemo ? await seedDemo(db) : { created: false };

@@ -33,11 +33,13 @@ export class Database {
     databaseUrl?: string;
     dataDir?: string;
     memory?: boolean;
+    /** connections of the PostgreSQL pool (default 10, config DB_POOL_SIZE) */
+    poolSize?: number;
   }): Promise<Database> {
     if (options.databaseUrl) {
       const pool = new pg.Pool({
         connectionString: options.databaseUrl,
-        max: 10,
+        max: options.poolSize ?? 10,
         types: {
           getTypeParser: ((oid: number, format?: 'text' | 'binary') => {
             if (oid === 1114 || oid === 1184 || oid === 1082 || oid === 20 || oid === 1700) return raw;
