@@ -1,6 +1,7 @@
 import { isTenantId } from '@tongxin/resources';
 import { Kysely, PostgresDialect, sql, type Transaction } from 'kysely';
 import pg from 'pg';
+import { DEFAULT_POOL_SIZE } from '../config.js';
 import { attachStatement } from '../http/error-log.js';
 import { firstStatementPool, OPEN_MARK, READ_MARK } from './first-statement.js';
 import { PGliteDialect } from './pglite-dialect.js';
@@ -33,13 +34,13 @@ export class Database {
     databaseUrl?: string;
     dataDir?: string;
     memory?: boolean;
-    /** connections of the PostgreSQL pool (default 10, config DB_POOL_SIZE) */
+    /** connections of the PostgreSQL pool (config DB_POOL_SIZE) */
     poolSize?: number;
   }): Promise<Database> {
     if (options.databaseUrl) {
       const pool = new pg.Pool({
         connectionString: options.databaseUrl,
-        max: options.poolSize ?? 10,
+        max: options.poolSize ?? DEFAULT_POOL_SIZE,
         types: {
           getTypeParser: ((oid: number, format?: 'text' | 'binary') => {
             if (oid === 1114 || oid === 1184 || oid === 1082 || oid === 20 || oid === 1700) return raw;
