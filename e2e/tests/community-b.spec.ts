@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { type APIRequestContext, expect, type Locator, type Page, test } from '@playwright/test';
 import { shareFacilityUserResource as loanDef } from '../../packages/resources/src/community/shareFacilityUser';
 import {
+  choose,
   confirm,
   expectMessage,
   fillField,
@@ -151,16 +152,17 @@ test('map design, dashboards, a settlement and a facility loan through both audi
   await page.mouse.move(box.x + box.width * 0.55, box.y + box.height * 0.5, { steps: 5 });
   await page.mouse.up();
   const dialog = page.getByRole('dialog').filter({ hasText: '新建网格' });
+  // a retry runs on the same server: its mesh needs a code and name of its own
+  const mesh = { code: `E2E00${test.info().retry + 1}`, name: `端到端测试网格${test.info().retry + 1}` };
   await expect(dialog).toBeVisible();
-  await dialog.getByLabel('网格编码').fill('E2E001');
-  await dialog.getByLabel('网格名称').fill('端到端测试网格');
-  await dialog.locator('.ant-form-item').filter({ hasText: '所属社区' }).locator('.ant-select').click();
-  await page.locator('.ant-select-dropdown:visible .ant-select-item-option').first().click();
+  await dialog.getByLabel('网格编码').fill(mesh.code);
+  await dialog.getByLabel('网格名称').fill(mesh.name);
+  await choose(page, dialog.locator('.ant-form-item').filter({ hasText: '所属社区' }).locator('.ant-select'));
   await dialog.getByRole('button', { name: /确\s*定|OK/ }).click();
   await expect(dialog).toBeHidden();
-  await expect(page.getByTestId('map-mesh-item').filter({ hasText: '端到端测试网格' })).toBeVisible();
+  await expect(page.getByTestId('map-mesh-item').filter({ hasText: mesh.name })).toBeVisible();
   await page.reload();
-  await expect(page.getByTestId('map-mesh-item').filter({ hasText: 'E2E001' })).toBeVisible();
+  await expect(page.getByTestId('map-mesh-item').filter({ hasText: mesh.code })).toBeVisible();
   await expect(page.locator('.leaflet-overlay-pane path.leaflet-interactive').first()).toBeVisible();
 
   // /wel/dashboard and /statistics/comprehensive: the charts draw on canvas with the demo data
@@ -236,11 +238,7 @@ test('map design, dashboards, a settlement and a facility loan through both audi
   const ask = await opened(
     page.locator('.ant-modal').filter({ visible: true }).filter({ hasText: '归还情况' }),
   );
-  await ask.locator('.ant-select').first().click();
-  await page
-    .locator('.ant-select-dropdown:visible .ant-select-item-option')
-    .filter({ hasText: '完好' })
-    .click();
+  await choose(page, ask.locator('.ant-select').first(), '完好');
   await ask.locator('textarea').fill('用完了，完好归还');
   await ask.getByRole('button', { name: /确\s*定/ }).click();
   await expectMessage(page, '操作成功');

@@ -1,6 +1,9 @@
 import { expect, type Locator, type Page } from '@playwright/test';
 import type { FieldDef, ResourceDef } from '../../packages/resources/src/define';
 import { resources } from '../../packages/resources/src/index';
+import { opened, steady } from '../helpers/motion';
+
+export { opened, steady };
 
 /** Resources whose references are picked from a tree (not the platform-wide ones, picked from a list). */
 const TREE_RESOURCES = new Set(resources.filter((r) => r.tree && !r.platformWide).map((r) => r.name));
@@ -58,13 +61,13 @@ export async function fillField(page: Page, drawer: Locator, field: FieldDef, va
       if (field.ref?.multiple) await item.locator('label').first().click();
     } else {
       // The dropdown just opened is the last one in the page; an empty value takes its first option.
-      await page
+      const option = page
         .locator('.ant-select-dropdown:visible')
         .last()
         .locator('.ant-select-item-option')
         .filter({ hasText: value })
-        .first()
-        .click();
+        .first();
+      await (await steady(option)).click();
       if (field.ref?.multiple || field.name === 'authorizedGrantTypes')
         await item.locator('label').first().click();
     }
@@ -72,6 +75,23 @@ export async function fillField(page: Page, drawer: Locator, field: FieldDef, va
   }
   const input = item.locator('input, textarea').first();
   await input.fill(value);
+}
+
+/** Picks the option `text` of an antd select (its first option when omitted) and waits until the select
+ * shows it; an option clicked while its dropdown is still sliding into place is lost, so it tries again. */
+export async function choose(page: Page, select: Locator, text?: string): Promise<void> {
+  await expect(async () => {
+    // a dropdown left open by a lost click would be closed by another click on the select
+    const list = page.locator('.ant-select-dropdown:visible').last();
+    if (!(await list.isVisible())) await select.click();
+    const option = list
+      .locator('.ant-select-item-option')
+      .filter(text ? { hasText: text } : {})
+      .first();
+    const label = (await (await steady(option)).innerText()).trim();
+    await option.click({ timeout: 5000 });
+    await expect(select).toContainText(label, { timeout: 2000 });
+  }).toPass();
 }
 
 /** A reference chosen in the tree-table selector (`ref.pick.tree`, spec §2): opens the dialog, expands
@@ -143,14 +163,6 @@ export async function confirm(page: Page, text?: string) {
   await dialog.getByRole('button', { name: /确\s*定/ }).click();
 }
 
-/** Waits until a modal is shown and has finished its zoom-in: under load a click during the animation
- * can land beside its moving target and be lost. */
-export async function opened(dialog: Locator): Promise<Locator> {
-  await expect(dialog).toBeVisible();
-  await expect(dialog).not.toHaveClass(/zoom-(appear|enter)/);
-  return dialog;
-}
-
 /** Runs a row action by its label: its button, or else its entry in the row's 更多 dropdown (rows with
  * many actions keep only the first two as buttons). */
 export async function rowAction(page: Page, row: Locator, name: RegExp | string) {
@@ -158,7 +170,8 @@ export async function rowAction(page: Page, row: Locator, name: RegExp | string)
   const button = row.getByRole('button', { name });
   if ((await button.count()) > 0) return button.first().click();
   await row.getByRole('button', { name: /更多/ }).click();
-  await page.locator('.ant-dropdown').filter({ visible: true }).getByRole('menuitem', { name }).click();
+  const item = page.locator('.ant-dropdown').filter({ visible: true }).getByRole('menuitem', { name });
+  await (await steady(item)).click();
 }
 
 /** The labels in a row's 更多 dropdown (opened, read, closed again). */
