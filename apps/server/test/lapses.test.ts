@@ -6,6 +6,7 @@ import { nextId } from '../src/db/ids.js';
 import { migrate } from '../src/db/migrate.js';
 import { lapsed, sweepLapses } from '../src/engine/crud/lapses.js';
 import type { ResourceModule } from '../src/engine/module.js';
+import type { LogWriter } from '../src/logs/log-writer.js';
 import { formatDateTime } from '../src/util/datetime.js';
 import { openTestDatabase } from './harness.js';
 import { label } from './sample-definitions.js';
@@ -13,7 +14,8 @@ import { label } from './sample-definitions.js';
 // A definition's lapses (engine/crud/lapses.ts): the sweep moves the rows whose time has passed, in
 // order (a row may pass several), only those meeting `when`, never a removed row, each tenant's rows
 // as that tenant, once; the resource hears of every move in the sweep's transaction. `lapsed` answers
-// what the sweep would make of a row.
+// what the sweep would make of a row. Every move is in 操作审计 as a state change by 系统, its values
+// before and after, once the sweep's transaction committed.
 
 const ticketSample = defineResource({
   name: 'sampleTicket',
@@ -46,6 +48,12 @@ const module: ResourceModule = {
     heard.push({ tenantId, lapse, rows });
   },
 };
+/** What the sweep hands the log writer (the audit rows it queued). */
+const logged: { table: string; row: Row }[] = [];
+const logs = {
+  enabled: true,
+  push: (table: string, row: Row) => logged.push({ table, row }),
+} as unknown as LogWriter;
 const at = (hours: number) => formatDateTime(new Date(Date.now() + hours * 3_600_000));
 
 beforeAll(async () => {
@@ -71,7 +79,7 @@ const stored = async (id: string) =>
 
 describe('lapses', () => {
   it('moves due rows in order, per tenant, once, and tells the resource', async () => {
-    const ctx = { db } as AppContext;
+    const ctx = { db, logs } as AppContext;
     const both = await ticket('000000', { checked: 1, open_time: at(-5), close_time: at(-1) });
     const opened = await ticket('200001', { checked: 1, open_time: at(-5), close_time: at(5) });
     const unchecked = await ticket('000000', { checked: 0, open_time: at(-5), close_time: at(-1) });
@@ -96,6 +104,29 @@ describe('lapses', () => {
       ]),
     );
     expect(told).toHaveLength(3);
+    // 操作审计: each move a state change by the server, with the state and version before and after
+    const audits = logged.filter((l) => l.table === 'blade_log_audit').map((l) => l.row);
+    expect(audits.map((a) => [a.tenant_id, a.record_id, a.action, a.create_by, a.user_id])).toEqual(
+      expect.arrayContaining([
+        ['000000', both, 'verb', '系统', null],
+        ['000000', both, 'verb', '系统', null],
+        ['200001', opened, 'verb', '系统', null],
+      ]),
+    );
+    expect(audits).toHaveLength(3);
+    const moves = audits
+      .filter((a) => a.record_id === both)
+      .map((a) => [JSON.parse(String(a.before_data)), JSON.parse(String(a.after_data))]);
+    const v = versions.get(both)!;
+    expect(moves.map(([b]) => [b.state, Number(b.version)])).toEqual([
+      [0, v],
+      [1, v + 1],
+    ]);
+    expect(moves.map(([, a]) => [a.state, Number(a.version)])).toEqual([
+      [1, v + 1],
+      [2, v + 2],
+    ]);
+    expect(moves[0]![1].update_time).toMatch(/^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d$/);
 
     // a second sweep finds nothing; time passing moves the rest
     expect(await sweepLapses(ctx, [module])).toBe(0);

@@ -5,6 +5,12 @@ import type { LogWriter } from '../../logs/log-writer.js';
 
 export type AuditAction = 'insert' | 'update' | 'remove' | 'verb';
 
+/** Who made a write: a signed-in user, or the server itself (a lapse's sweep: systemActor). */
+export type AuditActor = Pick<AuthUser, 'userId' | 'tenantId' | 'account'>;
+
+/** The server acting on its own in `tenantId` (no user id; 操作人 reads 系统). */
+export const systemActor = (tenantId: string): AuditActor => ({ userId: '', tenantId, account: '系统' });
+
 /** Longest before/after text kept per row (a rich text body is cut, never the whole row dropped). */
 const MAX_DATA = 20_000;
 
@@ -34,7 +40,7 @@ export class AuditTrail {
   ) {}
 
   /** Notes one write of `trx`: an update's `before` and `after` hold the changed columns only. */
-  note(trx: Trx, user: AuthUser, action: AuditAction, id: string, before?: Row, after?: Row): void {
+  note(trx: Trx, user: AuditActor, action: AuditAction, id: string, before?: Row, after?: Row): void {
     if (!this.logs.enabled) return;
     let old = before;
     if (action !== 'remove' && before && after)

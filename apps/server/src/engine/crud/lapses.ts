@@ -1,16 +1,19 @@
 /** A definition's `lapses` (define.ts LapseDef): states a row reaches when a time of its own passes. The
  * server keeps them stored, so a list filtered by the state, its label, exports and statistics all read
- * the same value: every minute, per definition and tenant, one conditional UPDATE per lapse moves the
- * rows whose time has passed (in order, so a row may pass several lapses in one sweep) and hands the
- * moved rows to the resource's behaviour (`lapsed`: the borrower told of an overdue loan) in the same
- * transaction. The UPDATE's condition re-checked under the row lock makes each move happen once, however
- * many instances sweep at the same time. */
+ * the same value: every minute, per definition and tenant, each lapse locks the rows whose time has
+ * passed and moves them with one conditional UPDATE (in order, so a row may pass several lapses in one
+ * sweep), notes each move in 操作审计 as a state change by 系统, and hands the moved rows to the
+ * resource's behaviour (`lapsed`: the borrower told of an overdue loan) in the same transaction. The
+ * condition re-checked under the row lock makes each move happen once, however many instances sweep at
+ * the same time. */
 import { columnOf, hasProcess, type LapseDef, type ResourceDef } from '@tongxin/resources';
 import { sql, type SqlBool } from 'kysely';
 import type { AppContext } from '../../context.js';
 import { PLATFORM_TENANT, type Row, type Trx } from '../../db/database.js';
 import { formatDateTime } from '../../util/datetime.js';
 import type { ResourceModule } from '../module.js';
+import { AuditTrail, systemActor } from './audit-trail.js';
+import { secretColumns } from './query-fields.js';
 
 const EVERY_MS = 60_000;
 const FIRST_MS = 5_000;
@@ -74,27 +77,64 @@ const due = (r: Resolved, now: string) => {
   return sql<SqlBool>`(${sql.join(parts, sql` and `)})`;
 };
 
-/** One definition's sweep in one tenant: its lapses in order, each one UPDATE. */
+/** The columns a move writes beside the state (the update time, the version). */
+function moveValues(def: ResourceDef, r: Resolved, now: string): Row {
+  return {
+    [r.state]: r.lapse.to,
+    ...(def.audit ? { update_time: now } : {}),
+    ...(def.version === false ? {} : { version: sql`version + 1` }),
+  };
+}
+
+/** The rows of `tenantId` that `r` moves at `now` (never a removed one). */
+function movable(def: ResourceDef, r: Resolved, tenantId: string, now: string) {
+  const parts = [due(r, now)];
+  if (def.tenant) parts.push(sql<SqlBool>`tenant_id = ${tenantId}`);
+  if (def.softDelete) parts.push(sql<SqlBool>`is_deleted = 0`);
+  return sql<SqlBool>`${sql.join(parts, sql` and `)}`;
+}
+
+/** Moves the rows `r` finds due in `tenantId`: locks them and reads what the move changes (for 操作审计),
+ * then updates them; answers the moved rows and their values before. */
+async function move(trx: Trx, def: ResourceDef, r: Resolved, tenantId: string, values: Row, now: string) {
+  const rows = movable(def, r, tenantId, now);
+  const locked = await trx
+    .selectFrom(def.table)
+    .select(['id', ...Object.keys(values)])
+    .where(() => rows)
+    .forUpdate()
+    .execute();
+  const moved = (await trx
+    .updateTable(def.table)
+    .set(values)
+    .where(() => rows)
+    .returningAll()
+    .execute()) as Row[];
+  return { rows: moved, before: new Map(locked.map((row) => [String(row.id), row as Row])) };
+}
+
+/** One definition's sweep in one tenant: its lapses in order, each moving its due rows; every move is
+ * noted in 操作审计 as a state change by the server once the sweep's transaction committed. */
 async function sweepTenant(ctx: AppContext, module: ResourceModule, tenantId: string, now: string) {
   const { def } = module;
+  const audit = new AuditTrail(def, secretColumns(def), ctx.logs);
+  const actor = systemActor(tenantId);
   let moved = 0;
+  let used: Trx | undefined;
   await ctx.db.tx({ tenantId }, async (trx) => {
+    used = trx;
     for (const r of resolve(def)) {
-      let q = trx
-        .updateTable(def.table)
-        .set({
-          [r.state]: r.lapse.to,
-          ...(def.audit ? { update_time: now } : {}),
-          ...(def.version === false ? {} : { version: sql`version + 1` }),
-        })
-        .where(() => due(r, now));
-      if (def.tenant) q = q.where('tenant_id', '=', tenantId);
-      if (def.softDelete) q = q.where('is_deleted', '=', 0);
-      const rows = (await q.returningAll().execute()) as Row[];
+      const values = moveValues(def, r, now);
+      const { rows, before } = await move(trx, def, r, tenantId, values, now);
       moved += rows.length;
+      for (const row of rows) {
+        const after = Object.fromEntries(Object.keys(values).map((k) => [k, row[k]]));
+        audit.note(trx, actor, 'verb', String(row.id), before.get(String(row.id)), after);
+      }
       if (rows.length) await module.lapsed?.({ trx, ctx, tenantId }, r.lapse, rows);
     }
   });
+  if (used) audit.committed(used);
   return moved;
 }
 
