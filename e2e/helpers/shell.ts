@@ -48,19 +48,24 @@ export async function openMenu(page: Page, ...labels: string[]): Promise<void> {
   }
 }
 
-/** Picks an entry of the avatar dropdown (控制台, 个人信息, 退出登录) and lets the dropdown close. */
-export async function userMenu(page: Page, label: string): Promise<void> {
-  const item = page.getByRole('menuitem', { name: label });
+/** Picks `label` in the hover dropdown of `trigger` and lets the dropdown close. */
+export async function hoverMenu(page: Page, trigger: Locator, label: string): Promise<void> {
+  // antd keeps closed dropdowns in the page: the entry of the open one
+  const item = page.locator('.ant-dropdown:not(.ant-dropdown-hidden)').getByRole('menuitem', { name: label });
   await expect(async () => {
-    await page.getByTestId('user-menu').hover();
+    await trigger.hover();
     await (await steady(item)).click({ timeout: 5000 });
     // a click on an entry closes the dropdown at once; one lost to a late re-alignment of the popup
-    // lands on the avatar and leaves it open: try again
+    // lands on the trigger and leaves it open: try again
     await expect(item).toBeHidden({ timeout: 2000 });
   }).toPass();
-  // move off the avatar so the hover dropdown cannot open again over what is clicked next
+  // move off the trigger so the dropdown cannot open again over what is clicked next
   await page.mouse.move(0, 0);
 }
+
+/** Picks an entry of the avatar dropdown (控制台, 个人信息, 退出登录). */
+export const userMenu = (page: Page, label: string): Promise<void> =>
+  hoverMenu(page, page.getByTestId('user-menu'), label);
 
 /** The system remote's 参数管理 screen, opened from the menu; resolves once its rows are shown. */
 export async function openParamPage(page: Page): Promise<void> {

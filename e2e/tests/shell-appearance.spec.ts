@@ -1,6 +1,6 @@
 // Issue 3 proof: theme switch (theme-dark is really dark, also inside a remote) and zh → en.
 import { expect, test, type Locator } from '@playwright/test';
-import { loginAsAdmin, openParamPage, tab } from '../helpers/shell';
+import { hoverMenu, loginAsAdmin, openParamPage, tab } from '../helpers/shell';
 
 /** Relative luminance (0 black … 1 white) of an element's computed background colour. */
 const luminance = (locator: Locator) =>
@@ -39,8 +39,7 @@ test('the language switch turns shell, menu and remote labels into English', asy
   await openParamPage(page);
   await expect(page.locator('html')).toHaveAttribute('lang', 'zh-CN');
 
-  await page.getByTestId('language-switch').hover();
-  await page.getByRole('menuitem', { name: 'English' }).click();
+  await hoverMenu(page, page.getByTestId('language-switch'), 'English');
 
   await expect(page.locator('html')).toHaveAttribute('lang', 'en');
   await expect(tab(page, 'Home')).toBeVisible();
@@ -55,8 +54,7 @@ test('the language switch turns shell, menu and remote labels into English', asy
   // kept after a reload (stored under `language`), and back to Chinese
   await page.reload();
   await expect(tab(page, 'Home')).toBeVisible();
-  await page.getByTestId('language-switch').hover();
-  await page.getByRole('menuitem', { name: '中文' }).click();
+  await hoverMenu(page, page.getByTestId('language-switch'), '中文');
   await expect(tab(page, '首页')).toBeVisible();
   await expect(page.getByRole('button', { name: /搜\s*索$/ }).locator('visible=true')).toBeVisible();
   await expect(head).toHaveText(cjk);

@@ -1,5 +1,6 @@
 import { expect, test, type Browser, type Locator, type Page } from '@playwright/test';
 import { confirm, expectMessage, login, opened } from './system-helpers';
+import { hoverMenu } from '../helpers/shell';
 
 // The workflow remote end to end: the designer deploys a process; leave requests take both paths of the
 // leave BPMN (more than 3 days → 分管领导 boss group, at most 3 → 部门经理 manager group) through claim,
@@ -69,12 +70,8 @@ async function clickEmpty(page: Page, canvas: Locator) {
 
 /** 变更状态 → 挂起 / 激活 in the row's dropdown (the one open now; antd keeps closed ones in the DOM). */
 async function changeState(page: Page, row: Locator, state: '挂起' | '激活') {
-  await row.getByRole('button', { name: '变更状态' }).hover();
-  const menu = page.locator('.ant-dropdown:not(.ant-dropdown-hidden)');
-  await menu.getByRole('menuitem', { name: state }).click();
-  // a hover menu stays open while the pointer rests on it: move away, as a user's mouse would
-  await page.mouse.move(0, 0);
-  await expect(menu).toHaveCount(0);
+  await hoverMenu(page, row.getByRole('button', { name: '变更状态' }), state);
+  await expect(page.locator('.ant-dropdown:not(.ant-dropdown-hidden)')).toHaveCount(0);
 }
 
 async function claim(page: Page, text: string) {

@@ -484,4 +484,66 @@ describe("积分调整 and the ledger's sources", () => {
     await raw('adjust');
     await raw('adjust');
   });
+
+  it('retires a source credited twice before the index existed, and takes it out of the monthly sums', async () => {
+    const who = users[3]!;
+    const file = path.join(
+      import.meta.dirname,
+      '../src/db/migrations/after-tables/0002_score_flow_source_once.sql',
+    );
+    const migration = () =>
+      s.db.kysely.transaction().execute((trx) => sql.raw(readFileSync(file, 'utf8')).execute(trx));
+    const month = async () =>
+      s.db.kysely
+        .selectFrom('app_score_month')
+        .select(['score', 'row_count'])
+        .where('tenant_id', '=', '000000')
+        .where('app_user_id', '=', who)
+        .where('month', '=', '2025-03-01')
+        .executeTakeFirstOrThrow() as Promise<{ score: unknown; row_count: number }>;
+    /** The balance: the sum of the user's live rows. */
+    const live = () => balanceOf(s.db.kysely as never, '000000', who);
+    const before = await live();
+    // a database written before the index: the same settlement credited twice, and once more
+    await sql`drop index app_score_flow_source_once_uq`.execute(s.db.kysely);
+    const source = nextId();
+    const credit = (delta: number) =>
+      s.db.tx({ tenantId: '000000' }, (trx) =>
+        appendScore(trx, {
+          tenantId: '000000',
+          appUserId: who,
+          communityId: deptId,
+          delta,
+          sourceType: 'volunteer',
+          sourceId: source,
+          sourceTitle: '清洁家园',
+          flowTime: '2025-03-08 09:00:00',
+        }),
+      );
+    await credit(6);
+    await credit(6);
+    await credit(6);
+    expect(await live()).toBe(before + 18);
+    const tripled = await month();
+
+    await migration();
+    // the first credit stays, the others are retired (kept, out of every sum), the index is back
+    expect(await live()).toBe(before + 6);
+    const rows = await s.db.kysely
+      .selectFrom('app_score_flow')
+      .select(['is_deleted'])
+      .where('source_id', '=', source)
+      .orderBy('id')
+      .execute();
+    expect(rows.map((r) => Number(r.is_deleted))).toEqual([0, 1, 1]);
+    const retired = await month();
+    expect([Number(retired.score), retired.row_count]).toEqual([
+      Number(tripled.score) - 12,
+      tripled.row_count - 2,
+    ]);
+    await expect(credit(6)).rejects.toMatchObject({ code: 400 });
+    // applied again, it finds nothing to retire
+    await migration();
+    expect(await live()).toBe(before + 6);
+  });
 });
