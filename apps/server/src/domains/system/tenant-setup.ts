@@ -11,7 +11,6 @@ import { actAsTenant } from './shared.js';
 
 const DEFAULT_MENU_CODES = 'desk,flow,work,monitor,resource,role,user,dept,dictbiz,topmenu';
 
-
 export async function uniqueTenantId(trx: Trx): Promise<string> {
   for (;;) {
     const candidate = String(randomInt(100000, 999999));
