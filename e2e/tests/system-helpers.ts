@@ -3,7 +3,7 @@ import type { FieldDef, ResourceDef } from '../../packages/resources/src/define'
 import { resources } from '../../packages/resources/src/index';
 import { opened, steady } from '../helpers/motion';
 
-export { opened, steady };
+export { opened };
 
 /** Resources whose references are picked from a tree (not the platform-wide ones, picked from a list). */
 const TREE_RESOURCES = new Set(resources.filter((r) => r.tree && !r.platformWide).map((r) => r.name));
