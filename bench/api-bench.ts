@@ -20,10 +20,11 @@ import { nextId } from '@tongxin/server/src/db/ids.js';
 import { benchUrl, BIG_TABLE, type DataSet, readDataSet } from './bench-db.js';
 import { drive, httpLoad, median, type Run } from './load.js';
 import { withCpu } from './cpu-account.js';
-import { rssNow, sampleRss, startBareServer, startServer } from './server-process.js';
+import { rssNow, sampleRss, startBareServer, startFloorServer, startServer } from './server-process.js';
 import {
   captureStatements,
   kindOf,
+  ownStatements,
   replay,
   serverLikePool,
   type Statement,
@@ -132,9 +133,9 @@ async function captureAll(dataSet: DataSet, dataDir: string) {
     const firstPage = await get(first); // also warms the grants cache
     const detailId = firstPage.data.records![0]!.id;
     await get(deep);
-    const listFirst = await captureStatements(async () => void (await get(first)));
-    const listDeep = await captureStatements(async () => void (await get(deep)));
-    const detail = await captureStatements(async () => void (await get(`${DUTY}/detail?id=${detailId}`)));
+    const listFirst = await ownStatements(async () => void (await get(first)));
+    const listDeep = await ownStatements(async () => void (await get(deep)));
+    const detail = await ownStatements(async () => void (await get(`${DUTY}/detail?id=${detailId}`)));
     let submittedId = '';
     const submit = await captureStatements(async () => {
       const res = await app.inject({ method: 'POST', url: `${DUTY}/submit`, headers, payload: submitBody() });
@@ -225,6 +226,14 @@ export async function prepareScenarios(dataSet: DataSet): Promise<{
     writeFileSync(detailFile, JSON.stringify(detailDoc));
     const bareDetail = await startBareServer(detailFile);
     closers.unshift(() => bareDetail.stop());
+    // The floor: Fastify replaying the same statements on a pg pool and answering their rows (no auth,
+    // no engine). What a server that reads through pg can reach at best against "the same SQL".
+    const floor = await startFloorServer(
+      benchUrl(),
+      [{ statements: captured.listFirst }, { statements: captured.detail, recordedId: captured.detailId }],
+      path.join(tmp, 'floors.json'),
+    );
+    closers.unshift(() => floor.stop());
     // The same server with the log tables off (DB_LOG=false): the logging scenario's baseline.
     const quiet = await startServer(benchUrl(), dataDir, { DB_LOG: 'false' });
     closers.unshift(() => quiet.stop());
@@ -362,6 +371,24 @@ export async function prepareScenarios(dataSet: DataSet): Promise<{
           drive({ concurrency: 50, seconds }, () => replay(pool, captured.detail, detailSwap())),
         api: (seconds) => httpLoad({ url: `${bareDetail.url}/bare`, connections: 50, seconds }),
         apiPid: bareDetail.pid,
+      },
+      {
+        name: 'floor: Fastify + pg, the list first page',
+        baselineLabel: "the list's same SQL through pg",
+        connections: 50,
+        baseline: (seconds) => drive({ concurrency: 50, seconds }, () => replay(pool, first.statements)),
+        api: (seconds) => httpLoad({ url: `${floor.url}/floor/0`, connections: 50, seconds }),
+        apiPid: floor.pid,
+      },
+      {
+        name: 'floor: Fastify + pg, the detail',
+        baselineLabel: "the detail's same SQL through pg",
+        connections: 50,
+        baseline: (seconds) =>
+          drive({ concurrency: 50, seconds }, () => replay(pool, captured.detail, detailSwap())),
+        api: (seconds) =>
+          httpLoad({ url: floor.url, path: () => `/floor/1?id=${randomId()}`, connections: 50, seconds }),
+        apiPid: floor.pid,
       },
       {
         name: 'submit (new record)',
@@ -583,6 +610,12 @@ export async function report(results: Measured[], restingRssMb: number): Promise
     const ratio = m(r.api, 'rps') / m(r.baseline, 'rps');
     out(
       `  ----  ${r.scenario.name}: ${f(ratio, 2)}× the detail's same SQL (the most any server doing more can reach)`,
+    );
+  }
+  for (const r of find('floor')) {
+    const ratio = m(r.api, 'rps') / m(r.baseline, 'rps');
+    out(
+      `  ----  ${r.scenario.name}: ${f(ratio, 2)}× the same SQL, p99 ${f(m(r.api, 'p99'))} ms (the most a server reading through pg reaches)`,
     );
   }
   for (const r of find('logging')) {

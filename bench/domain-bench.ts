@@ -17,8 +17,8 @@ import { benchUrl, type DataSet, readDataSet } from './bench-db.js';
 import { addDomainData } from './domain-data.js';
 import { BENCH_QUESTIONNAIRE } from './domain-questionnaire.js';
 import { drive, httpLoad, median } from './load.js';
-import { rssNow, startServer } from './server-process.js';
-import { captureStatements, replay, serverLikePool, type Statement } from './sql-replay.js';
+import { rssNow, startFloorServer, startServer } from './server-process.js';
+import { ownStatements, replay, serverLikePool, type Statement } from './sql-replay.js';
 
 const CONNECTIONS = 10;
 const BASIC = `Basic ${Buffer.from('saber:saber_secret').toString('base64')}`;
@@ -42,6 +42,9 @@ const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISO
 const range = (days: number) => `startTime=${day(-(days - 1))}&endTime=${day(0)}`;
 const LIST = { ratio: 0.6, p99: 50 }; // the list targets of README "Benchmarks"
 const STATS = { p99: 200 }; // issue 14: ≤ 200 ms p99 at 10 connections
+/** The floor scenarios (a bare Fastify + pg replay of a list request's statements) have no target. */
+const FLOOR = 'floor: ';
+const FLOOR_TARGET: Target = { p99: Infinity };
 
 /** The requests measured: what the screens send (browse log: its date-range picker; statistics and the
  * rank: the board's default 30 days and the longest range allowed, a year, also with times of day). The
@@ -150,17 +153,6 @@ async function capture(dataSet: DataSet, dataDir: string, requests: Request[]): 
   }
 }
 
-/** The request log is written in batches on a timer, on its own connection: a capture that caught a
- * batch (blade_log_*) is taken again, so the replay holds only the request's own statements. */
-async function ownStatements(run: () => Promise<void>): Promise<Statement[]> {
-  for (let attempt = 0; attempt < 20; attempt++) {
-    const seen = await captureStatements(run);
-    if (!seen.some((s) => /\bblade_log_/.test(s.text))) return seen;
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error('every capture caught a request-log batch');
-}
-
 async function login(server: string, tenantId: string): Promise<string> {
   const res = await fetch(`${server}${loginPath(tenantId)}`, {
     method: 'POST',
@@ -189,14 +181,15 @@ function report(results: Measured[], targets: Map<string, Target>, restingRss: n
   );
   out('|---|---:|---:|---:|---:|---:|---:|---:|---|');
   for (const r of results) {
-    const t = targets.get(r.scenario.name)!;
+    const t = targets.get(r.scenario.name) ?? FLOOR_TARGET;
     const ratio = m(r.api, 'rps') / m(r.baseline, 'rps');
     const p99 = m(r.api, 'p99');
     const ok = p99 <= t.p99 && (t.ratio === undefined || ratio >= t.ratio);
-    const errors = [...r.api, ...r.baseline].reduce((s, x) => s + x.errors, 0);
     const want = `p99 ≤ ${t.p99}${t.ratio ? `, ≥ ${t.ratio}×` : ''}`;
+    const verdict = t === FLOOR_TARGET ? '– (the floor)' : `${ok ? 'PASS' : 'MISS'} (${want})`;
+    const errors = [...r.api, ...r.baseline].reduce((s, x) => s + x.errors, 0);
     out(
-      `| ${r.scenario.name} | ${f(m(r.api, 'rps'))} | ${f(m(r.api, 'p50'))} | ${f(p99)} | ${f(m(r.baseline, 'rps'))} | ${f(m(r.baseline, 'p99'))} | ${f(ratio, 2)} | ${f(Math.max(...r.api.map((x) => x.rssMb ?? 0)), 0)} | ${ok ? 'PASS' : 'MISS'} (${want})${errors ? ` ${errors} errors!` : ''} |`,
+      `| ${r.scenario.name} | ${f(m(r.api, 'rps'))} | ${f(m(r.api, 'p50'))} | ${f(p99)} | ${f(m(r.baseline, 'rps'))} | ${f(m(r.baseline, 'p99'))} | ${f(ratio, 2)} | ${f(Math.max(...r.api.map((x) => x.rssMb ?? 0)), 0)} | ${verdict}${errors ? ` ${errors} errors!` : ''} |`,
     );
   }
   out(`\nserver RSS at rest ${f(restingRss, 0)} MB`);
@@ -224,6 +217,7 @@ export async function domainBench(): Promise<string[]> {
     );
     // The server process first: it migrates the bench database (new indexes of the definitions).
     const server = await startServer(benchUrl(), dataDir);
+    let stopFloor: (() => Promise<void>) | undefined;
     try {
       const captured = await capture(dataSet, dataDir, requests);
       if (process.env.BENCH_SHOW_SQL)
@@ -231,14 +225,35 @@ export async function domainBench(): Promise<string[]> {
           for (const st of statements)
             console.log(`  [${requests[i]!.name}] ${st.text}  ${JSON.stringify(st.values)}`);
       const auth = { 'Blade-Auth': `bearer ${await login(server.url, dataSet.tenantId)}` };
+      const sameSql = (i: number) => (seconds: number) =>
+        drive({ concurrency: CONNECTIONS, seconds }, () => replay(pool, captured[i]!));
       const scenarios: Scenario[] = requests.map((r, i) => ({
         name: r.name,
         baselineLabel: 'same SQL through pg',
         connections: CONNECTIONS,
-        baseline: (seconds) => drive({ concurrency: CONNECTIONS, seconds }, () => replay(pool, captured[i]!)),
+        baseline: sameSql(i),
         api: (seconds) =>
           httpLoad({ url: `${server.url}${r.url}`, headers: auth, connections: CONNECTIONS, seconds }),
       }));
+      // Beside each list-target request, its floor: Fastify replaying the same statements (floor-server.ts).
+      const listed = requests.flatMap((r, i) => (r.target.ratio ? [i] : []));
+      const floor = listed.length
+        ? await startFloorServer(
+            benchUrl(),
+            listed.map((i) => ({ statements: captured[i]! })),
+            path.join(tmp, 'floors.json'),
+          )
+        : undefined;
+      stopFloor = floor?.stop;
+      for (const [n, i] of listed.entries())
+        scenarios.push({
+          name: `${FLOOR}${requests[i]!.name}`,
+          baselineLabel: 'same SQL through pg',
+          connections: CONNECTIONS,
+          baseline: sameSql(i),
+          api: (seconds) => httpLoad({ url: `${floor!.url}/floor/${n}`, connections: CONNECTIONS, seconds }),
+          apiPid: floor!.pid,
+        });
       const resting = await rssNow(server.pid);
       console.log('  warming up');
       for (const s of scenarios) {
@@ -248,6 +263,7 @@ export async function domainBench(): Promise<string[]> {
       const results = await measure(scenarios, server.pid);
       return report(results, new Map(requests.map((r) => [r.name, r.target])), resting);
     } finally {
+      await stopFloor?.();
       await server.stop();
     }
   } finally {

@@ -1,10 +1,11 @@
 // The measured server runs in its own process (as deployed), so its RSS is its own and the load
 // generator does not share its event loop. Baseline HTTP servers run the same way.
 import { type ChildProcess, spawn } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import path from 'node:path';
+import type { Floor } from './floor-server.js';
 import { benchPoolSize } from './sql-replay.js';
 
 const repo = path.resolve(import.meta.dirname, '..');
@@ -70,7 +71,11 @@ async function startNode(
   child.stdout!.on('data', keep);
   child.stderr!.on('data', keep);
   const url = `http://127.0.0.1:${port}`;
-  await waitUntilUp(`${url}${probe}`, child, () => output);
+  // a server that never answered is not left running
+  await waitUntilUp(`${url}${probe}`, child, () => output).catch((e: unknown) => {
+    child.kill('SIGKILL');
+    throw e;
+  });
   return {
     url,
     pid: child.pid!,
@@ -113,6 +118,19 @@ export function startServer(
 /** A bare Fastify route answering the bytes of `bodyFile` as JSON (the framework-only baseline). */
 export function startBareServer(bodyFile: string): Promise<ChildServer> {
   return startNode('bare-server.ts', import.meta.dirname, { BARE_BODY_FILE: bodyFile }, '/bare');
+}
+
+/** The floor of reading requests: Fastify replaying their recorded statements on a pg pool
+ * (floor-server.ts), `floors[n]` answered at /floor/n; `file` is where they are handed over. */
+export function startFloorServer(databaseUrl: string, floors: Floor[], file: string): Promise<ChildServer> {
+  writeFileSync(file, JSON.stringify(floors));
+  return startNode(
+    'floor-server.ts',
+    import.meta.dirname,
+    { DATABASE_URL: databaseUrl, FLOOR_FILE: file },
+    '/floor/0',
+    serverFlags,
+  );
 }
 
 /** A process's resident set size now, MB (0 without procfs). */

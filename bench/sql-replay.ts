@@ -34,6 +34,18 @@ export async function captureStatements(run: () => Promise<void>): Promise<State
   return seen;
 }
 
+/** The request log is written in batches on a timer, on its own connection, and a session's last use
+ * (blade_online_session) at most once a minute: a capture that caught either is taken again, so the
+ * replay holds only the request's own statements. */
+export async function ownStatements(run: () => Promise<void>): Promise<Statement[]> {
+  for (let attempt = 0; attempt < 20; attempt++) {
+    const seen = await captureStatements(run);
+    if (!seen.some((s) => /\bblade_log_|\bblade_online_session\b/.test(s.text))) return seen;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error('every capture caught a request-log batch or a session touch');
+}
+
 const raw = (v: string) => v;
 
 /** The servers' pool size in a bench run: `BENCH_DB_POOL_SIZE` (passed to them as DB_POOL_SIZE), else

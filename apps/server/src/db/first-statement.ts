@@ -15,11 +15,70 @@ const { prepareValue } = createRequire(import.meta.url)('pg/lib/utils.js') as {
   prepareValue: (v: unknown) => unknown;
 };
 
+/** A statement's text cut at its parameters: text, parameter number, text, … (numbers 1-based). */
+type Template = (string | number)[];
+
+const IDENTIFIER_CHAR = /[A-Za-z0-9_$\u0080-\uffff]/;
+
+/** `text` cut at its `$n` parameters, or undefined when the cut is not certain: the parameters are found
+ * outside string literals and quoted identifiers, and a text that holds anything harder to read (dollar
+ * quoting, comments, prefixed literals such as E'…', a backslash inside a literal, which would mean
+ * something else with standard_conforming_strings off) is declined. */
+function templateOf(text: string): Template | undefined {
+  const parts: Template = [];
+  let from = 0;
+  let i = 0;
+  const closing = (quote: string) => {
+    // '' (or "") inside a literal (identifier) is the quote itself
+    for (let j = i + 1; j < text.length; j++)
+      if (text[j] === quote) {
+        if (text[j + 1] !== quote) return j;
+        j++;
+      } else if (quote === "'" && text[j] === '\\') return -1;
+    return -1;
+  };
+  while (i < text.length) {
+    const c = text[i]!;
+    const before = i > 0 ? text[i - 1]! : ' ';
+    if (c === "'" || c === '"') {
+      if (c === "'" && /[A-Za-z&]/.test(before)) return undefined;
+      const end = closing(c);
+      if (end < 0) return undefined;
+      i = end + 1;
+    } else if ((c === '-' && text[i + 1] === '-') || (c === '/' && text[i + 1] === '*')) {
+      return undefined;
+    } else if (c === '$' && !IDENTIFIER_CHAR.test(before)) {
+      const digits = /^\d+/.exec(text.slice(i + 1, i + 12))?.[0];
+      if (!digits) return undefined; // dollar quoting
+      parts.push(text.slice(from, i), Number(digits));
+      i += 1 + digits.length;
+      from = i;
+    } else i++;
+  }
+  parts.push(text.slice(from));
+  return parts;
+}
+
+/** Templates of the statements seen lately (the engine sends the same few shapes over and over). */
+const templates = new Map<string, Template | null>();
+const TEMPLATES_KEPT = 2000;
+
+function cachedTemplate(text: string): Template | undefined {
+  let template = templates.get(text);
+  if (template === undefined) {
+    if (templates.size >= TEMPLATES_KEPT) templates.clear();
+    template = templateOf(text) ?? null;
+    templates.set(text, template);
+  }
+  return template ?? undefined;
+}
+
 /** `text` with its `$n` parameters written as literals, exactly as pg would send them (text, quoted by
- * pg's escapeLiteral, or NULL), or undefined when that is not certain to mean the same: a statement
- * with a string literal or dollar quoting of its own, a value pg sends as binary, or one holding NUL. */
+ * pg's escapeLiteral, or NULL), or undefined when that is not certain to mean the same: a text
+ * `templateOf` declines, a value pg sends as binary, one holding NUL, or a parameter without a value. */
 export function inlineParameters(text: string, values: readonly unknown[]): string | undefined {
-  if (text.includes("'") || text.includes('$$')) return undefined;
+  const template = cachedTemplate(text);
+  if (!template) return undefined;
   const literals: string[] = [];
   for (const v of values) {
     const prepared = prepareValue(v);
@@ -29,13 +88,13 @@ export function inlineParameters(text: string, values: readonly unknown[]): stri
       literals.push(pg.escapeLiteral(prepared));
     else return undefined;
   }
-  let outOfRange = false;
-  const inlined = text.replace(/\$(\d+)/g, (_, n: string) => {
-    const literal = literals[Number(n) - 1];
-    if (literal === undefined) outOfRange = true;
-    return literal ?? '';
-  });
-  return outOfRange ? undefined : inlined;
+  let inlined = template[0] as string;
+  for (let k = 1; k < template.length; k += 2) {
+    const literal = literals[(template[k] as number) - 1];
+    if (literal === undefined) return undefined;
+    inlined += literal + (template[k + 1] as string);
+  }
+  return inlined;
 }
 
 type Result = PostgresQueryResult<unknown>;
