@@ -36,10 +36,12 @@ export function readsRangeFirst(leads: Set<string>, filters: Filter[], sorts: So
   return filters.some((f) => RANGE_OPS.has(f.op) && f.column !== first && leads.has(f.column));
 }
 
-/** The page's rows of `filtered` in `sorts` order (`sorts` non-empty, ending with a unique column). */
+/** The page's rows of `filtered` in `sorts` order (`sorts` non-empty, ending with a unique column), read
+ * as `rows` (`filtered` with what it selects). */
 export async function rangeFirstPage(
   trx: Trx,
   filtered: AnySelect,
+  rows: AnySelect,
   sorts: Sort[],
   limit: number,
   offset: number,
@@ -49,5 +51,5 @@ export async function rangeFirstPage(
   const ids = applySorts(trx.selectFrom(inRange.as('r')).select(sql.ref('r.id').as('id')), sorts, [], 'r')
     .limit(limit)
     .offset(offset);
-  return (await applySorts(filtered.selectAll().where('id', 'in', ids), sorts, []).execute()) as Row[];
+  return (await applySorts(rows.where('id', 'in', ids), sorts, []).execute()) as Row[];
 }

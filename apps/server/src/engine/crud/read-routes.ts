@@ -40,8 +40,8 @@ export function listRoutes(app: FastifyInstance, engine: ResourceEngine, access:
         readsRangeFirst(leads, q.filters, sorts) &&
         (await plannedMatches(trx, filtered)) <= RANGE_FIRST_MAX_ROWS;
       const rows = rangeFirst
-        ? await rangeFirstPage(trx, filtered, sorts, q.size, offset)
-        : ((await applySorts(filtered.selectAll(), sorts, [])
+        ? await rangeFirstPage(trx, filtered, engine.selectRows(filtered), sorts, q.size, offset)
+        : ((await applySorts(engine.selectRows(filtered), sorts, [])
             .limit(q.size)
             .offset(offset)
             .execute()) as Row[]);
@@ -76,10 +76,8 @@ export function detailRoute(app: FastifyInstance, engine: ResourceEngine, access
     const id = byKey ? String(q[engine.treeKey!.field]) : q.id;
     if (!byKey && !isId(id)) throw badRequest('缺少必要的请求参数: id');
     return engine.read(user, async (trx, base) => {
-      const row = await (
-        await base()
-      )
-        .selectAll()
+      const row = await engine
+        .selectRows(await base())
         .where(byKey ? engine.treeKey!.column : 'id', '=', id)
         .executeTakeFirst();
       if (!row) throw notFound();

@@ -4,9 +4,11 @@ import {
   isId,
   labelFieldOf,
   refNameField,
+  isGenerated,
   resources,
   type ResourceDef,
 } from '@tongxin/resources';
+import { type AliasedRawBuilder, sql } from 'kysely';
 import type { Trx } from '../../db/database.js';
 
 /** The resource a `ref` field points at and the column that names its rows. */
@@ -20,9 +22,13 @@ export function refTarget(field: FieldDef): { def: ResourceDef; labelColumn: str
 
 interface NamedRef {
   field: string;
+  /** The field's column. */
+  column: string;
   nameField: string;
   table: string;
   labelColumn: string;
+  /** One id in a bigint column (a generated table's single `ref`), so the row query can name it itself. */
+  single: boolean;
 }
 
 /** The references of a definition whose names go out with its rows: `ref` fields to a resource keyed
@@ -35,9 +41,11 @@ export function namedRefsOf(def: ResourceDef): NamedRef[] {
     const { table } = target.def;
     refs.push({
       field: field.name,
+      column: columnOf(field),
       nameField: refNameField(field.name),
       table,
       labelColumn: target.labelColumn,
+      single: isGenerated(def) && !field.ref!.multiple,
     });
   }
   return refs;
@@ -74,4 +82,26 @@ export async function addRefNames(
         .filter(Boolean)
         .join(',');
   }
+}
+
+/**
+ * The names of `def`'s single references as columns of its own row query (`coalesce((select real_name
+ * from blade_user n where n.id = t.app_user_id)::text, '')` as "appUserName"): a page and its names in one
+ * statement instead of one more per reference. The same row-level security binds the subquery; a name
+ * found nowhere is '' as addRefNames makes it, which then skips the rows that carry it. References
+ * whose name is also a field of the definition are left to addRefNames, which keeps the row's own.
+ */
+export function nameColumns(
+  def: ResourceDef,
+  refs: readonly NamedRef[],
+): AliasedRawBuilder<string, string>[] {
+  const own = new Set(def.fields.map((f) => f.name));
+  return refs
+    .filter((ref) => ref.single && !own.has(ref.nameField))
+    .map((ref) => {
+      const label = sql.ref(`named.${ref.labelColumn}`);
+      const id = sql.ref(`${def.table}.${ref.column}`);
+      const named = sql<string>`(select ${label}::text from ${sql.table(ref.table)} as named where named.id = ${id})`;
+      return sql<string>`coalesce(${named}, '')`.as(ref.nameField);
+    });
 }

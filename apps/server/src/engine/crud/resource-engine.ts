@@ -15,14 +15,14 @@ import type { AppContext } from '../../context.js';
 import { PLATFORM_TENANT, type Row, type Schema, type TenantScope, type Trx } from '../../db/database.js';
 import { nextId } from '../../db/ids.js';
 import { badRequest, forbidden, notFound } from '../../http/envelope.js';
-import type { QueryFields, Sort } from '../../http/list-query.js';
+import type { AnySelect, QueryFields, Sort } from '../../http/list-query.js';
 import { toCamel } from '../../util/case.js';
 import { formatDateTime } from '../../util/datetime.js';
 import { AuditTrail } from './audit-trail.js';
 import { dataScopeCondition } from './data-scope.js';
 import type { HookArgs, ResourceHooks } from './hooks.js';
 import { queryFieldsOf, secretColumns } from './query-fields.js';
-import { addRefNames, namedRefsOf } from './ref-names.js';
+import { addRefNames, nameColumns, namedRefsOf } from './ref-names.js';
 import { assertFresh, nextVersion } from './record-version.js';
 import { StateRefusal, refusalMessage } from './state-refusal.js';
 import { uniqueViolation } from './unique-violation.js';
@@ -45,6 +45,8 @@ export class ResourceEngine {
   readonly fallbackSort: Sort[];
   /** References whose names go out with the rows (`packageId` → `packageName`). */
   readonly namedRefs;
+  /** The names of single references, selected by the row queries themselves (ref-names.ts nameColumns). */
+  private readonly names;
   /** column → wire name, from the definition (a field may name its column explicitly). */
   readonly wireNames: Map<string, string>;
   /** The tree's key column (what parents point at) and root parent value. */
@@ -72,6 +74,7 @@ export class ResourceEngine {
     this.hooks = behaviour.hooks ?? {};
     this.onInsert = behaviour.onInsert;
     this.namedRefs = namedRefsOf(def);
+    this.names = nameColumns(def, this.namedRefs);
     this.fallbackSort = (def.defaultSort ?? []).map((s) => ({
       column: this.fields[s.field]?.column ?? 'id',
       direction: s.direction,
@@ -140,6 +143,12 @@ export class ResourceEngine {
     });
     if (used) this.audit.committed(used);
     return result;
+  }
+
+  /** Every column of the rows `query` reads, with the names of their single references (decorate adds
+   * the rest). */
+  selectRows(query: AnySelect): AnySelect {
+    return this.names.length ? query.selectAll(this.def.table).select(this.names) : query.selectAll();
   }
 
   /** column → wire name, or null for a secret column; filled as columns are first met (a table's columns
