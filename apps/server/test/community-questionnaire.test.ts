@@ -164,12 +164,14 @@ describe('questionnaire', () => {
     const nameOf = new Map(
       (sheets.records as { appUserId: string; name: string }[]).map((r) => [r.appUserId, r.name]),
     );
-    const texts = text.texts as { answerText: string; name: string | null }[];
-    expect(texts.map((t) => t.answerText).sort()).toEqual(['建议0', '建议1', '建议2']);
+    const texts = text.texts as { answerText: string; name: string | null; createTime: string }[];
+    // newest first, answered in this order
+    expect(texts.map((t) => t.answerText)).toEqual(['建议2', '建议1', '建议0']);
     for (const t of texts) {
       const i = Number(t.answerText.slice(2));
       expect(t.name).toBe(nameOf.get(residents[i]!.userId));
       expect(t.name).toBeTruthy();
+      expect(t.createTime).toMatch(/^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d$/);
     }
     const sheet = (await call(s.app, admin, 'GET', `${Q}/getResult2user?id=${sheets.records[0].id}`)).json()
       .data;

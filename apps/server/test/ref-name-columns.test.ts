@@ -51,7 +51,7 @@ beforeAll(async () => {
     row('987654321012345678', '987654321012345679', '不存在的读者'),
     row(null, null, '没有读者'),
   ];
-  [ids.own, ids.foreign, ids.missing, ids.empty] = rows.map((r) => r.id);
+  Object.assign(ids, { own: rows[0]!.id, foreign: rows[1]!.id, missing: rows[2]!.id, empty: rows[3]!.id });
   await s.db.kysely.insertInto('app_browse_log').values(rows).execute();
 });
 afterAll(() => s.close());

@@ -8,7 +8,6 @@ import type { FastifyRequest } from 'fastify';
 import { sql } from 'kysely';
 import { requireUser } from '../../auth/guard.js';
 import type { Row, Trx } from '../../db/database.js';
-import type { ResourceEngine } from '../../engine/crud/resource-engine.js';
 import type { VerbHandler } from '../../engine/module.js';
 import { badRequest, ok } from '../../http/envelope.js';
 import { requestParams } from '../../http/params.js';
@@ -63,138 +62,129 @@ interface OptionCount {
   count: number;
 }
 
-/** The questions of a results page with their options' counts, in one statement (the options as a JSON
- * array per question, off the (tenant, question) index). */
-async function questionsWithCounts(trx: Trx, tenantId: string, questionnaireId: string) {
-  const { rows } = await sql<{
-    id: unknown;
-    sort: unknown;
-    title: unknown;
-    question_type: unknown;
-    answer_num: unknown;
-    score_nums: unknown;
-    score_max: unknown;
-    options: OptionCount[] | string | null;
-  }>`
-    select q.id, q.sort, q.title, q.question_type, q.answer_num, q.score_nums, q.score_max,
-           (select json_agg(json_build_object('optionId', o.id::text, 'optionLabel', o.option_label,
-                                              'content', o.content, 'count', o.select_num)
-                            order by o.sort, o.id)
-              from app_questionnaire_option o
-             where o.tenant_id = ${tenantId} and o.question_id = q.id and o.is_deleted = 0) as options
-      from app_questionnaire_question q
-     where q.tenant_id = ${tenantId} and q.questionnaire_id = ${questionnaireId} and q.is_deleted = 0
-     order by q.sort, q.id`.execute(trx);
-  return rows.map((r) => ({
-    ...r,
-    options: (typeof r.options === 'string' ? JSON.parse(r.options) : (r.options ?? [])) as OptionCount[],
-  }));
-}
-
 interface TextAnswer {
   answerText: unknown;
   name: unknown;
   createTime: unknown;
 }
 
-/** The latest text answers of each of `questionIds` (off the (tenant, question, id) index, newest first)
- * with the names of their sheets, in one statement. */
-async function textsOf(
-  trx: Trx,
-  tenantId: string,
-  questionIds: string[],
-): Promise<Map<string, TextAnswer[]>> {
-  const byQuestion = new Map<string, TextAnswer[]>(questionIds.map((id) => [id, []]));
-  if (!questionIds.length) return byQuestion;
-  const asked = sql.join(questionIds.map((id, i) => sql`(${i}, ${id}::bigint)`));
-  const { rows } = await sql<{ qid: unknown; answer_text: unknown; create_time: unknown; name: unknown }>`
-    select t.qid::text as qid, a.answer_text, a.create_time, u.name
-      from (values ${asked}) as t(ord, qid)
-      cross join lateral (
-        select id, answer_text, create_time, questionnaire_user_id from app_questionnaire_answer
-         where tenant_id = ${tenantId} and question_id = t.qid and is_deleted = 0 and answer_text is not null
-         order by id desc limit ${TEXT_SHOWN}) a
-      left join app_questionnaire_user u on u.tenant_id = ${tenantId} and u.id = a.questionnaire_user_id
-     order by t.ord, a.id desc`.execute(trx);
-  for (const r of rows)
-    byQuestion
-      .get(String(r.qid))
-      ?.push({ answerText: r.answer_text, name: r.name ?? null, createTime: r.create_time });
-  return byQuestion;
+/** A question of a results page as its statement builds it. */
+interface QuestionCounts {
+  id: string;
+  sort: unknown;
+  title: unknown;
+  questionType: unknown;
+  answerNum: unknown;
+  scoreNums: unknown;
+  scoreMax: unknown;
+  options: OptionCount[] | null;
+  /** The latest TEXT_SHOWN text answers, newest first (text questions only). */
+  texts: TextAnswer[] | null;
 }
 
-/** One questionnaire's results, question by question: two statements whatever the questions. */
-export async function resultsOf(trx: Trx, q: Row) {
-  const id = String(q.id);
-  const tenantId = String(q.tenant_id);
-  const questions = await questionsWithCounts(trx, tenantId, id);
-  const isText = (type: number) =>
-    type !== Q_TYPE.single && type !== Q_TYPE.multiple && type !== Q_TYPE.rating;
-  const texts = await textsOf(
-    trx,
-    tenantId,
-    questions.filter((x) => isText(Number(x.question_type))).map((x) => String(x.id)),
-  );
-  const anonymous = Number(q.is_anonymous) === 1;
-  const out = questions.map((question) => {
-    const qid = String(question.id);
-    const type = Number(question.question_type);
-    const n = Number(question.answer_num ?? 0);
-    const base = {
-      questionId: qid,
-      sort: question.sort,
-      title: question.title,
-      questionType: type,
-      answerCount: n,
+const isCounted = (type: number) =>
+  type === Q_TYPE.single || type === Q_TYPE.multiple || type === Q_TYPE.rating;
+
+/** The questionnaire's questions as one JSON column of its own row: each with its options' counts (off
+ * the (tenant, question) index) and, for a text question, its latest answers with the names of their
+ * sheets (off the (tenant, question, id) index, newest first). The questionnaire, its questions and
+ * their answers are one statement whatever the questions. */
+function questionsColumn(table: string) {
+  const tenant = sql.ref(`${table}.tenant_id`);
+  const id = sql.ref(`${table}.id`);
+  const counted = sql.join([Q_TYPE.single, Q_TYPE.multiple, Q_TYPE.rating].map((t) => sql`${t}`));
+  const options = sql`(
+    select json_agg(json_build_object('optionId', o.id::text, 'optionLabel', o.option_label,
+                                      'content', o.content, 'count', o.select_num) order by o.sort, o.id)
+      from app_questionnaire_option o
+     where o.tenant_id = q.tenant_id and o.question_id = q.id and o.is_deleted = 0)`;
+  const texts = sql`(
+    select json_agg(json_build_object('answerText', a.answer_text, 'name', u.name,
+                                      'createTime', a.create_time::text) order by a.id desc)
+      from (select id, answer_text, create_time, questionnaire_user_id from app_questionnaire_answer
+             where tenant_id = q.tenant_id and question_id = q.id and is_deleted = 0
+               and answer_text is not null
+             order by id desc limit ${TEXT_SHOWN}) a
+      left join app_questionnaire_user u on u.tenant_id = q.tenant_id and u.id = a.questionnaire_user_id)`;
+  return sql<QuestionCounts[] | string | null>`(
+    select json_agg(json_build_object(
+             'id', q.id::text, 'sort', q.sort, 'title', q.title, 'questionType', q.question_type,
+             'answerNum', q.answer_num, 'scoreNums', q.score_nums, 'scoreMax', q.score_max,
+             'options', ${options},
+             'texts', case when q.question_type in (${counted}) then null else ${texts} end)
+           order by q.sort, q.id)
+      from app_questionnaire_question q
+     where q.tenant_id = ${tenant} and q.questionnaire_id = ${id} and q.is_deleted = 0)`.as('questions');
+}
+
+const parsed = <T>(raw: T | string | null | undefined): T | null =>
+  typeof raw === 'string' ? (JSON.parse(raw) as T) : (raw ?? null);
+
+function resultOf(question: QuestionCounts, anonymous: boolean) {
+  const type = Number(question.questionType);
+  const n = Number(question.answerNum ?? 0);
+  const base = {
+    questionId: question.id,
+    sort: question.sort,
+    title: question.title,
+    questionType: type,
+    answerCount: n,
+  };
+  if (type === Q_TYPE.single || type === Q_TYPE.multiple)
+    return {
+      ...base,
+      options: (question.options ?? []).map((o) => {
+        const count = Number(o.count);
+        return {
+          optionId: o.optionId,
+          optionLabel: o.optionLabel,
+          content: o.content,
+          count,
+          percent: percent(count, n),
+        };
+      }),
     };
-    if (type === Q_TYPE.single || type === Q_TYPE.multiple)
-      return {
-        ...base,
-        options: question.options.map((o) => {
-          const count = Number(o.count);
-          return {
-            optionId: o.optionId,
-            optionLabel: o.optionLabel,
-            content: o.content,
-            count,
-            percent: percent(count, n),
-          };
-        }),
-      };
-    if (type === Q_TYPE.rating)
-      return { ...base, ...ratingOf(scoreCounts(question.score_nums, Number(question.score_max ?? 5))) };
-    const shown = texts.get(qid) ?? [];
-    return { ...base, texts: anonymous ? shown.map((t) => ({ ...t, name: null })) : shown };
-  });
+  if (type === Q_TYPE.rating)
+    return { ...base, ...ratingOf(scoreCounts(question.scoreNums, Number(question.scoreMax ?? 5))) };
+  const shown = isCounted(type) ? [] : (question.texts ?? []);
+  return { ...base, texts: anonymous ? shown.map((t) => ({ ...t, name: null })) : shown };
+}
+
+/** One questionnaire's results, question by question, from its row read with `questionsColumn`. */
+export function resultsOf(q: Row) {
+  const anonymous = Number(q.is_anonymous) === 1;
   return {
-    id,
+    id: String(q.id),
     title: q.title,
     answerNum: Number(q.answer_num),
     questionNum: Number(q.question_num),
-    questions: out,
+    questions: (parsed(q.questions as QuestionCounts[] | string | null) ?? []).map((x) =>
+      resultOf(x, anonymous),
+    ),
   };
 }
 
-/** The questionnaire named by `id` through the resource's visibility (reads only: `engine.read`). */
-async function visible(
-  engine: ResourceEngine,
-  request: FastifyRequest,
-  param: string,
-  fn: (trx: Trx, row: Row) => Promise<unknown>,
-) {
-  const user = requireUser(request);
-  const id = idParam(request, param);
-  return engine.read(user, async (trx, base) => {
-    const row = (await (await base()).selectAll().where('id', '=', id).executeTakeFirst()) as Row | undefined;
-    if (!row) throw badRequest('数据不存在或已被删除');
-    return fn(trx, row);
-  });
-}
-
+/** getResults?id=: the questionnaire through the resource's visibility (reads only: `engine.read`), its
+ * results in the same statement. */
 export const getResults: VerbHandler = {
   method: 'GET',
   access: { perm: ['questionnaire_result', 'questionnaire_view'] },
-  handle: async (request, engine) => ok(await visible(engine, request, 'id', (trx, q) => resultsOf(trx, q))),
+  async handle(request, engine) {
+    const user = requireUser(request);
+    const id = idParam(request, 'id');
+    const results = await engine.read(user, async (_trx, base) => {
+      const row = (await (
+        await base()
+      )
+        .selectAll()
+        .select(questionsColumn(engine.def.table))
+        .where('id', '=', id)
+        .executeTakeFirst()) as Row | undefined;
+      if (!row) throw badRequest('数据不存在或已被删除');
+      return resultsOf(row);
+    });
+    return ok(results);
+  },
 };
 
 /** One person's sheet: the questions with what they chose and wrote. */
