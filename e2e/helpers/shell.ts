@@ -29,6 +29,16 @@ export async function loginAsAdmin(page: Page): Promise<void> {
 export const tab = (page: Page, label: string): Locator =>
   page.locator('.tx-tabbar .ant-tabs-tab').filter({ has: page.getByText(label, { exact: true }) });
 
+/** Activates an open tab and waits until the address follows. A click that lands while the tab bar
+ * re-lays itself out (a tab just opened, a popup just closed over it) is lost: click again. */
+export async function switchTab(page: Page, label: string, url: RegExp): Promise<void> {
+  await expect(async () => {
+    await tab(page, label).click({ timeout: 5000 });
+    await expect(page).toHaveURL(url, { timeout: 2000 });
+  }).toPass();
+  await expect(tab(page, label)).toHaveClass(/ant-tabs-tab-active/);
+}
+
 /** Labels of the open tabs, in order. */
 export const tabLabels = (page: Page): Promise<string[]> =>
   page.locator('.tx-tabbar .ant-tabs-tab .ant-tabs-tab-btn').allInnerTexts();

@@ -21,6 +21,7 @@ import {
   removeMenus,
   roleGrants,
   setRoleGrants,
+  switchTab,
   tab,
 } from '../helpers/shell';
 
@@ -197,6 +198,6 @@ test('a remote that hangs falls back with 重试 after about 15 s; the shell kee
   expect(waited).toBeLessThan(40_000);
   expect(origin.requests).toContain('/hang/mf-manifest.json');
   await expect(visible(page, 'remote-retry')).toBeVisible();
-  await tab(page, '首页').click();
+  await switchTab(page, '首页', /\/wel\/index$/);
   await expect(page.locator('.tx-content')).toContainText('欢迎使用同心');
 });

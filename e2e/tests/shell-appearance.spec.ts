@@ -1,6 +1,6 @@
 // Issue 3 proof: theme switch (theme-dark is really dark, also inside a remote) and zh → en.
 import { expect, test, type Locator } from '@playwright/test';
-import { hoverMenu, loginAsAdmin, openParamPage, tab } from '../helpers/shell';
+import { hoverMenu, loginAsAdmin, openParamPage, switchTab, tab } from '../helpers/shell';
 
 /** Relative luminance (0 black … 1 white) of an element's computed background colour. */
 const luminance = (locator: Locator) =>
@@ -25,7 +25,7 @@ test('theme-dark switches the shell and the remote page to a dark palette', asyn
   await expect(page.locator('body')).toHaveAttribute('data-theme', 'theme-dark');
   // the remote's antd table gets the dark algorithm through the shared ConfigProvider
   await expect.poll(() => luminance(remoteTable)).toBeLessThan(0.2);
-  await tab(page, '首页').click();
+  await switchTab(page, '首页', /\/wel\/index$/);
   const card = page.locator('.tx-content .ant-card').locator('visible=true').first();
   await expect.poll(() => luminance(card)).toBeLessThan(0.2);
 

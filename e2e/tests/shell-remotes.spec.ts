@@ -1,7 +1,15 @@
 // Issue 3 proof: an unreachable remote falls back inside its tab while other tabs work; React and
 // antd are loaded once per page (Module Federation shared singletons from the shell).
 import { expect, test } from '@playwright/test';
-import { addDeadRemoteMenu, loginAsAdmin, openMenu, openParamPage, paramSearch, tab } from '../helpers/shell';
+import {
+  addDeadRemoteMenu,
+  loginAsAdmin,
+  openMenu,
+  openParamPage,
+  paramSearch,
+  switchTab,
+  tab,
+} from '../helpers/shell';
 
 test('a remote whose entry is unreachable shows the fallback with retry; other tabs keep working', async ({
   page,
@@ -30,7 +38,7 @@ test('a remote whose entry is unreachable shows the fallback with retry; other t
   await expect.poll(() => failed.length).toBeGreaterThan(before);
 
   // the shell and the other remote tab still work, with their state
-  await tab(page, '参数管理').click();
+  await switchTab(page, '参数管理', /\/system\/param$/);
   await expect(paramSearch(page)).toHaveValue('初始密码');
   await page
     .getByRole('button', { name: /搜\s*索$/ })
@@ -38,7 +46,7 @@ test('a remote whose entry is unreachable shows the fallback with retry; other t
     .click();
   await expect(page.getByRole('cell', { name: 'account.initPassword' })).toBeVisible();
   await expect(page.getByRole('cell', { name: 'account.failCount' })).toHaveCount(0);
-  await tab(page, '首页').click();
+  await switchTab(page, '首页', /\/wel\/index$/);
   await expect(page.locator('.tx-content')).toContainText('欢迎使用同心');
 });
 

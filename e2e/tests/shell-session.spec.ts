@@ -5,7 +5,7 @@ import {
   loginAsAdmin,
   openParamPage,
   paramRows,
-  tab,
+  switchTab,
   tabLabels,
   userMenu,
 } from '../helpers/shell';
@@ -27,8 +27,7 @@ test('login opens the home tab; a reload keeps the session and the open tabs', a
   await expect(page).toHaveURL(/\/system\/param$/);
   await expect(paramRows(page).first()).toBeVisible();
   await expect.poll(() => tabLabels(page)).toEqual(['首页', '参数管理']);
-  await tab(page, '首页').click();
-  await expect(page).toHaveURL(/\/wel\/index$/);
+  await switchTab(page, '首页', /\/wel\/index$/);
 });
 
 test('logout asks for confirmation, then ends the session', async ({ page }) => {

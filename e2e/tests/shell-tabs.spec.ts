@@ -1,6 +1,14 @@
 // Issue 3 proof: menu → tab → remote page, the tab rules, keep-alive.
 import { expect, test } from '@playwright/test';
-import { loginAsAdmin, openParamPage, paramSearch, tab, tabLabels, userMenu } from '../helpers/shell';
+import {
+  loginAsAdmin,
+  openParamPage,
+  paramSearch,
+  switchTab,
+  tab,
+  tabLabels,
+  userMenu,
+} from '../helpers/shell';
 
 test.beforeEach(async ({ page }) => {
   await loginAsAdmin(page);
@@ -14,7 +22,7 @@ test('a menu click opens a tab with the system remote page (参数管理)', asyn
   await expect(page.getByRole('button', { name: /搜\s*索$/ })).toBeVisible();
   await expect(page.locator('.tx-content .ant-table-thead')).toBeVisible();
   // opening the same menu again does not add a tab
-  await tab(page, '首页').click();
+  await switchTab(page, '首页', /\/wel\/index$/);
   await openParamPage(page);
   await expect.poll(() => tabLabels(page)).toEqual(['首页', '参数管理']);
 });
@@ -29,21 +37,17 @@ test('the path identifies a tab: another query on the same path reuses it and ke
   await expect.poll(() => tabLabels(page)).toEqual(['首页', '参数管理']);
   await expect(tab(page, '参数管理')).toHaveClass(/ant-tabs-tab-active/);
   // back to the tab: it opens with the query it was last opened with
-  await tab(page, '首页').click();
-  await expect(page).toHaveURL(/\/wel\/index$/);
-  await tab(page, '参数管理').click();
-  await expect(page).toHaveURL(/\/system\/param\?x=1$/);
+  await switchTab(page, '首页', /\/wel\/index$/);
+  await switchTab(page, '参数管理', /\/system\/param\?x=1$/);
   await expect(paramSearch(page)).toBeVisible();
 });
 
 test('keep-alive: text typed in a remote page survives switching tabs', async ({ page }) => {
   await openParamPage(page);
   await paramSearch(page).fill('锁定次数');
-  await tab(page, '首页').click();
-  await expect(page).toHaveURL(/\/wel\/index$/);
+  await switchTab(page, '首页', /\/wel\/index$/);
   await expect(page.locator('.tx-content')).toContainText('欢迎使用同心');
-  await tab(page, '参数管理').click();
-  await expect(page).toHaveURL(/\/system\/param$/);
+  await switchTab(page, '参数管理', /\/system\/param$/);
   await expect(paramSearch(page)).toHaveValue('锁定次数');
 });
 
