@@ -82,9 +82,6 @@ interface QuestionCounts {
   texts: TextAnswer[] | null;
 }
 
-const isCounted = (type: number) =>
-  type === Q_TYPE.single || type === Q_TYPE.multiple || type === Q_TYPE.rating;
-
 /** The questionnaire's questions as one JSON column of its own row: each with its options' counts (off
  * the (tenant, question) index) and, for a text question, its latest answers with the names of their
  * sheets (off the (tenant, question, id) index, newest first). The questionnaire, its questions and
@@ -146,7 +143,7 @@ function resultOf(question: QuestionCounts, anonymous: boolean) {
     };
   if (type === Q_TYPE.rating)
     return { ...base, ...ratingOf(scoreCounts(question.scoreNums, Number(question.scoreMax ?? 5))) };
-  const shown = isCounted(type) ? [] : (question.texts ?? []);
+  const shown = question.texts ?? [];
   return { ...base, texts: anonymous ? shown.map((t) => ({ ...t, name: null })) : shown };
 }
 
