@@ -1,3 +1,4 @@
+import ExcelJS from 'exceljs';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { nextId } from '../src/db/ids.js';
@@ -75,6 +76,26 @@ describe('names of single references in the row query', () => {
   it("names nothing across tenants, nor ids nothing answers to: ''", async () => {
     for (const id of [ids.foreign, ids.missing, ids.empty])
       expect(await detail(id)).toMatchObject({ appUserName: '', communityName: '' });
+  });
+
+  it('exports a reference as its name (the import turns names back into ids), an unnamed one as its id', async () => {
+    const res = await call(s.app, platform, 'GET', `${BROWSE}/export?targetTitle_like=读者`);
+    expect(res.statusCode, res.body).toBe(200);
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
+    const sheet = book.worksheets[0]!;
+    const header = new Map<number, string>();
+    sheet.getRow(1).eachCell((cell, col) => header.set(col, String(cell.value)));
+    const rows = new Map<string, Record<string, string>>();
+    sheet.eachRow((row, n) => {
+      if (n === 1) return;
+      const cells: Record<string, string> = {};
+      for (const [col, name] of header) cells[name] = String(row.getCell(col).value ?? '');
+      rows.set(cells['标题']!, cells);
+    });
+    expect(rows.get('本租户的读者')).toMatchObject({ 浏览人: admin.name, 所属社区: community.name });
+    expect(rows.get('不存在的读者')).toMatchObject({ 浏览人: '987654321012345678' });
+    expect(rows.get('没有读者')).toMatchObject({ 浏览人: '' });
   });
 
   it.skipIf(!onPostgres)('reads a page and its names in one statement', async () => {

@@ -1,5 +1,5 @@
 import { PassThrough } from 'node:stream';
-import { buttonCodes } from '@tongxin/resources';
+import { buttonCodes, refNameField } from '@tongxin/resources';
 import type { FastifyInstance } from 'fastify';
 import { requireUser } from '../../auth/guard.js';
 import type { Row } from '../../db/database.js';
@@ -8,7 +8,7 @@ import { attachment, BATCH, dictMaps, exportColumns, loadExcel, XLSX } from './e
 import type { ResourceEngine } from './resource-engine.js';
 
 /** export: the filtered list (the list's filters, own parameters and sorts) as a streamed sheet, with
- * dictionary labels instead of keys. */
+ * dictionary labels instead of keys and the names of referenced rows instead of their ids. */
 export function exportRoute(app: FastifyInstance, engine: ResourceEngine): void {
   const { def } = engine;
   app.get(
@@ -43,7 +43,10 @@ export function exportRoute(app: FastifyInstance, engine: ResourceEngine): void 
           engine.decorate(
             trx,
             user,
-            (await (await base()).selectAll().where('id', 'in', chunk).execute()) as Row[],
+            (await engine
+              .selectRows(await base())
+              .where('id', 'in', chunk)
+              .execute()) as Row[],
           ),
         );
       const stream = new PassThrough();
@@ -70,8 +73,13 @@ export function exportRoute(app: FastifyInstance, engine: ResourceEngine): void 
             for (const f of columns) {
               const value = r[f.name];
               const option = f.options?.find((o) => String(o.value) === String(value));
+              // a reference as its names (decorate's `packageName`), which the import turns back into ids
+              const named = f.kind === 'ref' ? r[refNameField(f.name)] : undefined;
               cells[f.name] =
-                dicts.get(f.name)?.toLabel.get(String(value)) ?? option?.label.zh ?? value ?? '';
+                dicts.get(f.name)?.toLabel.get(String(value)) ??
+                option?.label.zh ??
+                (typeof named === 'string' && named ? named : value) ??
+                '';
             }
             sheet.addRow(cells).commit();
           }
