@@ -50,7 +50,7 @@ export function auditTaskRoutes(app: FastifyInstance, ctx: AppContext, engine: R
         .orderBy('t.id', 'asc');
       const { rows, total } = await pageWithTotal(trx, tasks, ordered, p, ctx.config.countCap);
       const ids = rows.map((r) => String(r.i_business_id));
-      let q = trx.selectFrom(def.table).selectAll();
+      let q = engine.selectRows(trx.selectFrom(def.table));
       if (def.tenant) q = q.where('tenant_id', '=', user.tenantId);
       const records = ids.length ? ((await q.where('id', 'in', ids).execute()) as Row[]) : [];
       const wire = await engine.decorate(trx, user, records);

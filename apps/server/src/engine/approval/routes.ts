@@ -56,7 +56,7 @@ export function approvalResourceRoutes(app: FastifyInstance, ctx: AppContext, en
       const row = await taskRow(trx, user.tenantId, taskId);
       if (!row) throw notFound('任务不存在');
       if (row.i_business_table !== def.table) throw badRequest('任务不属于该业务');
-      let q = trx.selectFrom(def.table).selectAll().where('id', '=', String(row.i_business_id));
+      let q = engine.selectRows(trx.selectFrom(def.table)).where('id', '=', String(row.i_business_id));
       if (def.tenant) q = q.where('tenant_id', '=', user.tenantId);
       const record = (await q.executeTakeFirst()) as Row | undefined;
       if (!record) throw notFound('业务数据不存在');

@@ -34,7 +34,7 @@ export async function forestList(engine: ResourceEngine, request: FastifyRequest
     let filtered = applyFilters(await base(), q.filters);
     const condition = await engine.listCondition(trx, user, raw);
     if (condition) filtered = filtered.where(condition);
-    const rows = (await applySorts(filtered.selectAll(), q.sorts, engine.fallbackSort)
+    const rows = (await applySorts(engine.selectRows(filtered), q.sorts, engine.fallbackSort)
       .limit(FOREST_LIMIT)
       .execute()) as Row[];
     // parent names: from the rows themselves, else (a parent filtered out) read by key

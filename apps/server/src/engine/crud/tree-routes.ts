@@ -26,7 +26,7 @@ export function treeRoutes(app: FastifyInstance, engine: ResourceEngine, access:
       // Platform-wide trees show one tenant at a time: the asked one, else the caller's.
       if (engine.crossTenant(user)) q = q.where('tenant_id', '=', tenantParam(askedTenant, user));
       if (parentKey !== undefined) q = q.where(parentColumn, '=', parentKey);
-      const rows = (await applySorts(q.selectAll(), [], engine.fallbackSort).execute()) as Row[];
+      const rows = (await applySorts(engine.selectRows(q), [], engine.fallbackSort).execute()) as Row[];
       const parents = new Set<string>();
       if (parentKey !== undefined && rows.length) {
         let c = trx.selectFrom(def.table).select(parentColumn).where(parentColumn, 'in', rows.map(keyOf));
