@@ -86,10 +86,11 @@ export async function addRefNames(
 
 /**
  * The names of `def`'s single references as columns of its own row query (`coalesce((select real_name
- * from blade_user n where n.id = t.app_user_id)::text, '')` as "appUserName"): a page and its names in one
- * statement instead of one more per reference. The same row-level security binds the subquery; a name
- * found nowhere is '' as addRefNames makes it, which then skips the rows that carry it. References
- * whose name is also a field of the definition are left to addRefNames, which keeps the row's own.
+ * from blade_user named where named.id = app_browse_log.app_user_id)::text, '')` as "appUserName"): a
+ * page and its names in one statement instead of one more per reference. The same row-level security
+ * binds the subquery; a name found nowhere is '' as addRefNames makes it, which then skips the rows that
+ * carry it. References whose name is also a field of the definition are left to addRefNames, which
+ * keeps the row's own.
  */
 export function nameColumns(
   def: ResourceDef,
