@@ -40,7 +40,7 @@ interface Request {
 
 const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
 const range = (days: number) => `startTime=${day(-(days - 1))}&endTime=${day(0)}`;
-const LIST = { ratio: 0.6, p99: 50 }; // the list targets of README "Benchmarks"
+const LIST = { ratio: 0.6, p99: 50 }; // the list targets of bench/README.md#targets
 const STATS = { p99: 200 }; // issue 14: ≤ 200 ms p99 at 10 connections
 /** The floor scenarios (a bare Fastify + pg replay of a list request's statements) have no target. */
 const FLOOR = 'floor: ';

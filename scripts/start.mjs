@@ -18,7 +18,7 @@ if (built !== 0) process.exit(built);
 const serverDir = path.join(root, 'apps', 'server');
 // `node --import tsx`, not the tsx CLI: the CLI relays signals through a 30 ms handshake with its child
 // and SIGKILLs a server that misses it (a loaded machine), which would end it without draining.
-// apps/server/node-flags.json: the heap bound (README, "Benchmarks": without it V8 lets garbage pile up
+// apps/server/node-flags.json: the heap bound (bench/README.md#history: without it V8 lets garbage pile up
 // in the old generation towards a limit sized on the machine's memory) and a young generation large
 // enough that a request's objects, alive across its database trips, die young instead of being promoted
 const flags = JSON.parse(readFileSync(path.join(serverDir, 'node-flags.json'), 'utf8'));

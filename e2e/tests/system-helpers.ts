@@ -94,9 +94,9 @@ export async function choose(page: Page, select: Locator, text?: string): Promis
   }).toPass();
 }
 
-/** A reference chosen in the tree-table selector (`ref.pick.tree`, spec §2): opens the dialog, expands
- * closed nodes one at a time (children load lazily) until the row named `value` shows, picks it and
- * confirms; the field then shows the name. */
+/** A reference chosen in the tree-table selector (`ref.pick.tree`, docs/front-end.md#pickers-and-widgets):
+ * opens the dialog, expands closed nodes one at a time (children load lazily) until the row named `value`
+ * shows, picks it and confirms; the field then shows the name. */
 async function pickFromTreeTable(page: Page, item: Locator, value: string) {
   await item.locator('.ant-select').first().click();
   const dialog = await opened(page.locator('.ant-modal').filter({ visible: true }).last());

@@ -1,5 +1,5 @@
 // One factory for every front-end app: rspack + Module Federation, and the shared-singletons map.
-// Patterns follow shared/research/mf-stack.md: bootstrap async boundary, dts off, icons not shared,
+// Patterns (docs/remotes.md#shared-libraries): bootstrap async boundary, dts off, icons not shared,
 // explicit ranges for workspace packages, manifest-based remotes. Instead of MF's shared tree-shaking
 // (which breaks runtime-registered remotes), antd and react-router-dom are shared as fixed subsets
 // (shared-subsets.mjs).
@@ -205,7 +205,7 @@ export function createAppConfig({ name, dir, exposes, title = '同心' }) {
         port,
         historyApiFallback: true,
         headers: devServerHeaders,
-        // remotes: live reload (Fast Refresh does not cross the federation boundary, mf-stack §2). The
+        // remotes: live reload (Fast Refresh does not cross the federation boundary). The
         // reload socket is this server's, also when a shell on another origin (https too) loaded the remote.
         ...(isHost
           ? { hot: true }

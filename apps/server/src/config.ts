@@ -48,7 +48,8 @@ export interface Config {
 export const SHIPPED_JWT_SECRET = 'tongxin-embedded-demo-jwt-secret-change-me-in-production';
 /** The browser's client secret by default. The server names its CLIENT_SECRET in the shell's page
  * (http/shell-page.ts), which the browser sends: public by construction, it identifies the browser's
- * client only (README, Configuration). A page the server did not serve sends this built-in one. */
+ * client only (docs/operations.md#what-production-requires). A page the server did not serve sends this
+ * built-in one. */
 export const SHIPPED_CLIENT_SECRET = 'saber_secret';
 export const MIN_JWT_SECRET_LENGTH = 32;
 
@@ -167,7 +168,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
 
 /** No mode runs with a signing key that ships in this repository or is short enough to guess. Without
  * JWT_SECRET a random key is generated into DATA_DIR, except in production, where every instance must be
- * given the same key. Production also refuses the shipped client secret (README, Configuration). */
+ * given the same key. Production also refuses the shipped client secret
+ * (docs/operations.md#what-production-requires). */
 export function assertSafeSecrets(config: Config): void {
   const production = config.nodeEnv === 'production';
   const problems: string[] = [];

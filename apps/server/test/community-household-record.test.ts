@@ -2,8 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addTenantWithUser } from './fixtures.js';
 import { call, login, startTestServer, type TestServer } from './harness.js';
 
-// 住户变更记录 (domain model §2.2) on the standard wire: a resident files a certification or change
-// request for themself (居民App), the back office enters one for a resident (后台代办); the request
+// 住户变更记录 (docs/domain-model.md#住户变更记录-householdrecord) on the standard wire: a resident files a certification
+// or change request for themself (居民App), the back office enters one for a resident (后台代办); the request
 // waits for review, the resident may withdraw it while it waits, and a decided or withdrawn request is
 // not changed any more. Every refusal writes nothing.
 let s: TestServer;

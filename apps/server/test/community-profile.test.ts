@@ -104,7 +104,7 @@ describe('profile change review', () => {
     expect((await call(s.app, resident, 'POST', `${LOG}/pass?ids=${id}`, {})).statusCode).toBe(403);
   });
 
-  it('amends the own waiting request when submit names its id (spec §7: submit adds and updates)', async () => {
+  it('amends the own waiting request when submit names its id (submit adds and updates)', async () => {
     const id = (
       await call(s.app, resident, 'POST', `${LOG}/submit`, { after: { phone: '13900000004' } })
     ).json().data.id;
@@ -155,7 +155,7 @@ describe('profile change review', () => {
     expect(other.userId).toBeTruthy();
   });
 
-  it('applies avatar and nickname at once without review (needAudit 0), the rest waits (§2.3)', async () => {
+  it('applies avatar and nickname at once without review (needAudit 0), the rest waits', async () => {
     const tasks = async () =>
       (await s.db.kysely.selectFrom('flow_process_instance').select('id').execute()).length;
     const instances = await tasks();

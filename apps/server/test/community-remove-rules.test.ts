@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addTenantWithUser } from './fixtures.js';
 import { call, login, startTestServer, type TestServer } from './harness.js';
 
-// The standard remove (spec §7) of 资料审核 and the three reply resources: a profile change once it was
+// The standard remove of 资料审核 and the three reply resources: a profile change once it was
 // decided; a reply of a conversation by its writer or an administrator while its ticket is open, never
 // the system rows of the ticket's steps. Every refusal writes nothing.
 let s: TestServer;

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addTenantWithUser } from './fixtures.js';
 import { call, login, startTestServer, type TestServer } from './harness.js';
 
-// The standard submit and remove (spec §7) of 通知对象 and 答题明细, within the rules the publishing and
+// The standard submit and remove of 通知对象 and 答题明细, within the rules the publishing and
 // answering paths keep: a notice's recipients change only while it is not published and only to the
 // tenant's users and communities; an answer line answers a question of its sheet's questionnaire once,
 // with the question's options and range, while the questionnaire runs; the counters follow. Every

@@ -2,8 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addTenantWithUser } from './fixtures.js';
 import { call, login, startTestServer, type TestServer } from './harness.js';
 
-// The resident's side of 投诉 / 意见建议 / 随手拍 and the tickets' updateById (domain model §4): the
-// resident withdraws (撤销) a ticket nobody has acted on through its process (the history shows it) and
+// The resident's side of 投诉 / 意见建议 / 随手拍 and the tickets' updateById (docs/domain-model.md#feedback-tickets):
+// the resident withdraws (撤销) a ticket nobody has acted on through its process (the history shows it) and
 // changes their own words while it waits; the back office changes its classification and handler while
 // it is open; a verified snap report credits its points once, in the verifying transaction. Every
 // refusal writes nothing.

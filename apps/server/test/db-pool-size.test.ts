@@ -4,7 +4,7 @@ import { DEFAULT_POOL_SIZE, loadConfig } from '../src/config.js';
 import { Database } from '../src/db/database.js';
 import { onPostgres } from './harness.js';
 
-// DB_POOL_SIZE: how many connections one instance keeps to PostgreSQL (README, "Benchmarks": on a small
+// DB_POOL_SIZE: how many connections one instance keeps to PostgreSQL (bench/README.md#history: on a small
 // machine a pool sized to its cores left PostgreSQL fewer idle backends to wake per request).
 
 describe('DB_POOL_SIZE', () => {

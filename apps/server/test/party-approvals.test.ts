@@ -38,7 +38,7 @@ const FLOWS: Flow[] = [
     apply: codes('party_double_report'),
     audit: ['party_double_report_audit', 'party_double_report_audit_audit'],
     state: 'reportStatus',
-    // withdrawn while 待确认 → 已驳回 (domain model §5.3)
+    // withdrawn while 待确认 → 已驳回 (docs/domain-model.md#双报到管理-partydoublereport)
     states: [0, 2, 0, 1, 2],
   },
   {

@@ -5,8 +5,8 @@ import { apiPathMatcher } from '../src/access/permissions.js';
 import { addTenantWithUser } from './fixtures.js';
 import { call, login, startTestServer, type TestServer } from './harness.js';
 
-// API scopes (api-contract §10.4) restrict the paths they name; data-scope 可见字段 hide columns; a role
-// grant hands out only the scopes the granter holds; pickers and grant keys are denied by default.
+// API scopes (docs/domain-model.md#接口权限-apiscope) restrict the paths they name; data-scope 可见字段 hide columns;
+// a role grant hands out only the scopes the granter holds; pickers and grant keys are denied by default.
 
 let s: TestServer;
 let admin: string;

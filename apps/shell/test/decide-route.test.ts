@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { decideRoute, normalisePath } from '../src/guard/decide-route';
 
-describe('route guard (§2, §4)', () => {
+describe('route guard', () => {
   it('without a token, auth-free routes pass and everything else goes to /login', () => {
     for (const path of ['/login', '/lock', '/404', '/403', '/500']) {
       expect(decideRoute({ path, hasToken: false, isLocked: false })).toBeUndefined();

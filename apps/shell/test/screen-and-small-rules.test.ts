@@ -4,13 +4,13 @@ import { badgeCount, formatTime, toLogEntry } from '../src/errorlog/error-log-en
 import { screenClass } from '../src/hooks/screen-class';
 import { avatarProblem } from '../src/pages/avatar-rules';
 
-describe('screen-size classes (§2)', () => {
+describe('screen-size classes', () => {
   it('≥1200 → 3, ≥992 → 2, ≥768 → 1, else 0', () => {
     expect([1920, 1200, 1199, 992, 991, 768, 767, 320].map(screenClass)).toEqual([3, 3, 2, 2, 1, 1, 0, 0]);
   });
 });
 
-describe('registration dialog trigger (§2)', () => {
+describe('registration dialog trigger', () => {
   it('shows for an empty or negative user id only', () => {
     expect(needsRegistration('')).toBe(true);
     expect(needsRegistration(undefined)).toBe(true);
@@ -20,7 +20,7 @@ describe('registration dialog trigger (§2)', () => {
   });
 });
 
-describe('avatar rules (§5)', () => {
+describe('avatar rules', () => {
   it('jpg/png only, at most 500 kb', () => {
     expect(avatarProblem({ type: 'image/png', size: 500 * 1024 })).toBeUndefined();
     expect(avatarProblem({ type: 'image/jpeg', size: 1000 })).toBeUndefined();
@@ -29,7 +29,7 @@ describe('avatar rules (§5)', () => {
   });
 });
 
-describe('local error log entries (§8)', () => {
+describe('local error log entries', () => {
   it('records type error, message, stack, info, url and time', () => {
     const entry = toLogEntry(
       new Error('boom'),

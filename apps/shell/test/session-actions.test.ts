@@ -32,7 +32,7 @@ beforeEach(() => {
   sessionStorage.clear();
 });
 
-describe('session transitions (§4)', () => {
+describe('session transitions', () => {
   it('login stores token, tenant and user, and clears tabs and the lock', () => {
     useTabsStore.getState().open(tab('/system/param'));
     useAuthStore.getState().setLockPasswd('123');

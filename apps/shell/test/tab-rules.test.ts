@@ -25,7 +25,7 @@ const home = homeTab('/wel/index', '首页');
 const start = (): TabsState => ({ tabs: [home], activeKey: home.key });
 const openAll = (...paths: string[]) => paths.reduce((s, p) => openTab(s, tab(p)), start());
 
-describe('tab rules (§2)', () => {
+describe('tab rules', () => {
   it('opening a page adds a tab and activates it; opening it again only activates it', () => {
     let s = openAll('/a', '/b');
     expect(s.tabs.map((t) => t.key)).toEqual(['/wel/index', '/a', '/b']);

@@ -1,5 +1,5 @@
 // The bell's unhandled alarms (useUnhandledAlarms): it lists and counts the alarms the one rule of
-// "unhandled" names (ALARM_UNHANDLED, domain model §11.2: 未处理, the state 数据统计 counts as
+// "unhandled" names (ALARM_UNHANDLED, docs/domain-model.md#设备告警-ocalarm: 未处理, the state 数据统计 counts as
 // `alarm.unhandled` too, test/community-statistics.test.ts on the server), and asks nothing of users
 // without 设备告警.
 import { cleanup, renderHook, waitFor } from '@testing-library/react';

@@ -14,7 +14,8 @@ const work = () => import('./pages/work/WorkListPage');
 const leave = () => import('./pages/leave/LeaveProcessPages');
 const generic = () => import('./pages/process/GenericProcessPages');
 
-/** The workflow remote's one exposed module: menu paths (and the layout routes below them, §2) → pages. */
+/** The workflow remote's one exposed module: menu paths (and the layout routes below them,
+ * docs/remotes.md#the-contract) → pages. */
 export const apiVersion = REMOTE_API_VERSION;
 export const namespace = 'workflow';
 export const i18n = workflowI18n;

@@ -30,7 +30,7 @@ describe('workflow remote: the one exposed module', () => {
     for (const page of Object.values(remote.routes)) expect(typeof page).toBe('object');
   });
 
-  it('serves the leave layout routes of §2 with their parameters', () => {
+  it('serves the leave layout routes with their parameters', () => {
     expect(matchRemoteRoute(remote.routes, '/work/process/leave/form/Leave%3A1')?.params).toEqual({
       processDefinitionId: 'Leave:1',
     });

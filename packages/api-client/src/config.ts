@@ -1,6 +1,6 @@
 import { DEFAULT_PAGE_SIZE, PAGE_SIZES } from '@tongxin/resources';
 
-/** Client constants of product-spec §9 and the BladeX Saber website config. */
+/** Client constants (docs/front-end.md#the-http-client) and the BladeX Saber website config. */
 export const website = {
   /** Site key: prefix of every browser-storage key. */
   key: 'saber',
@@ -19,7 +19,7 @@ export const website = {
   /** How often the manifests of the remotes running in the page are compared with the deployed ones
    * (also on focus and on opening a tab of the remote). */
   remoteUpdateCheckMs: 300_000,
-  /** Response codes rejected silently (§8). */
+  /** Response codes rejected silently. */
   statusWhiteList: [] as number[],
   tenantId: '000000',
   tenantMode: true,

@@ -1,6 +1,6 @@
 import { website } from './config';
 
-/** One stored browser item (§3 "Stored browser item"). */
+/** One stored browser item (docs/front-end.md#the-shells-frame). */
 export interface StoredItem<T = unknown> {
   dataType: string;
   content: T;

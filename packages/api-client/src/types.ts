@@ -148,7 +148,7 @@ export interface RegisterGuestBody {
   captchaCode?: string;
 }
 
-/** Local UI error log entry (§3 "Local log"). */
+/** Local UI error log entry (docs/front-end.md#the-shells-frame). */
 export interface LocalLog {
   type: string;
   message: string;

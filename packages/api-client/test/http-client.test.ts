@@ -20,7 +20,7 @@ beforeEach(() => {
   configureHttp({ notifyError, onUnauthorized });
 });
 
-describe('request headers (§7)', () => {
+describe('request headers', () => {
   it('sends the Basic client header and no token when logged out', async () => {
     const sent = useAdapter(() => ok(1));
     await http.get('/api/x');
@@ -84,7 +84,7 @@ describe('request headers (§7)', () => {
   });
 });
 
-describe('response handling (§8)', () => {
+describe('response handling', () => {
   it('resolves a 200 envelope', async () => {
     useAdapter(() => ok({ a: 1 }));
     const res = await http.get('/api/x');

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { classifyResponse, messageOf, statusOf, UNKNOWN_ERROR } from '../src/http/response-rules';
 
-describe('§8 response rules', () => {
+describe('response rules', () => {
   it('takes the code from the body before the HTTP status', () => {
     expect(statusOf(200, { code: 400, msg: 'x' })).toBe(400);
     expect(statusOf(400, { error_code: 400, error_description: '用户名或密码不正确' })).toBe(400);

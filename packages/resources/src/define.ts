@@ -65,7 +65,7 @@ export const SEARCH_SUFFIX: Record<SearchOp, string> = {
 
 /** How a field is searched: one operator, several (the search form offers a choice, the first by
  * default), or `'range'` on a date/datetime (one range picker sending `<field>_datege` and
- * `<field>_datele`; the wire also takes `_dategt` / `_datelt`, spec §7). */
+ * `<field>_datele`; the wire also takes `_dategt` / `_datelt`). */
 export type FieldSearch = SearchOp | SearchOp[] | 'range';
 
 /** The operators a range search sends, and those the wire accepts for it besides. */
@@ -102,7 +102,8 @@ export interface FieldDef {
   rule?: RuleName;
   /** A one-off shape with no named rule; where a named rule exists, use `rule`. */
   pattern?: { regex: string; message: string };
-  /** Message shown when another live row already has this value (generated tables: a UNIQUE index per tenant). */
+  /** Message shown when another live row already has this value (generated tables: a UNIQUE index per
+   * tenant). */
   unique?: string;
   /** `valueType`: how the column stores the dictionary key (storage; default `int`, else varchar). */
   dict?: { code: string; biz?: boolean; valueType?: 'int' | 'string' };
@@ -120,11 +121,11 @@ export interface FieldDef {
   /** Never sent to clients (password hashes and the like); accepted on write only when `form` allows. */
   secret?: boolean;
   /** `ref` / `parent`: the resource whose ids this holds, and its label field. `pick`: chosen in a
-   * dialog (spec §2 table select: paged, searchable by each of `columns` with `_like`, the choice kept
-   * across pages) titled `title`, e.g. 请选择党员 searching name and id card. `pick.tree` on a tree
-   * resource: the dialog is the §2 tree-table selector — its `lazy-tree` (the pickers' endpoint) with
-   * the roots paged by 10 and children read on expanding; `columns` are `id` and the tree's label field
-   * (e.g. 党组织: id, deptName). */
+   * dialog (the table select of docs/front-end.md#pickers-and-widgets: paged, searchable by each of `columns`
+   * with `_like`, the choice kept across pages) titled `title`, e.g. 请选择党员 searching name and id card.
+   * `pick.tree` on a tree resource: the dialog is the tree-table selector — its `lazy-tree` (the pickers'
+   * endpoint) with the roots paged by 10 and children read on expanding; `columns` are `id` and the tree's
+   * label field (e.g. 党组织: id, deptName). */
   ref?: {
     resource: string;
     labelField: string;
@@ -234,7 +235,7 @@ export interface DetailDef {
 
 /** The approval process a resource's records go through; the flows catalogue is derived from these. */
 export interface ProcessDef {
-  /** BPMN process key, e.g. 'PartyArchive' (product-spec §4) */
+  /** BPMN process key, e.g. 'PartyArchive' (docs/domain-model.md#processes) */
   key: string;
   /** '党员登记审核流程' */
   name: string;
@@ -288,8 +289,8 @@ export interface ResourceDef {
    * order without skipping the rows that match only one. */
   searchedTogether?: string[][];
   drawerWidth?: number;
-  /** Wire verbs. `submit` (default), `save` + `update`, or `all` three where api-contract §7 lists
-   * both (user, post, client, top menu, region, scopes); `list` and `page` are both served. */
+  /** Wire verbs. `submit` (default), `save` + `update`, or `all` three where BladeX serves both
+   * (user, post, client, top menu, region, scopes); `list` and `page` are both served. */
   write?: 'submit' | 'save-update' | 'all';
   /** Other screens (menus) serving this resource with their own button-code prefixes, e.g. the second
    * dictionary screen's `dict_vertical`: the server accepts `<alias>_<action>` as well. */
@@ -313,10 +314,10 @@ export interface ResourceDef {
   dataScope?: { deptColumn?: string; userColumn?: string };
   /** Standard actions the resource offers; all four unless listed. */
   standard?: ('add' | 'edit' | 'delete' | 'view')[];
-  /** Records residents file for themselves (domain model §15.2: the app's calls). Any signed-in user may
-   * write one through the standard wire (submit / save / update) without the add or edit button, as
-   * their own: `field` holds the caller (a body naming anyone else is a 403) and only a record already
-   * theirs is changed; the hooks are told (`own` of their arguments). With a process, the applicant's
+  /** Records residents file for themselves (docs/domain-model.md#who-may-do-what: the app's calls). Any
+   * signed-in user may write one through the standard wire (submit / save / update) without the add or edit
+   * button, as their own: `field` holds the caller (a body naming anyone else is a 403) and only a record
+   * already theirs is changed; the hooks are told (`own` of their arguments). With a process, the applicant's
    * calls (提交审核, 撤回) need no button either; the applicant check remains. Holders of the buttons
    * write as the back office does, for anyone. */
   own?: { field: string };
@@ -335,8 +336,9 @@ export interface ResourceDef {
    * insert), one at a time on the same approval columns once the running one has ended (a loan's return
    * after its borrowing). In the catalogue like `process`; their audit screens are served the same way. */
   laterProcesses?: ProcessDef[];
-  /** States the server moves rows to when a time passes (the domain model's [S] moves: a loan past its
-   * planned return becomes 逾期未还), stored so that lists, filters and the label agree. */
+  /** States the server moves rows to when a time passes (a loan past its planned return becomes
+   * 逾期未还, docs/architecture.md#the-definition-vocabulary), stored so that lists, filters and the label
+   * agree. */
   lapses?: LapseDef[];
   /** The field naming a record in pickers and trees (`select`, `tree`); defaults to the first string field. */
   labelField?: string;

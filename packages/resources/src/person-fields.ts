@@ -1,7 +1,7 @@
 import type { FieldDef } from './define';
 
-/** A person's name as the records naming a resident or a party member hold it (domain model §2.1,
- * §5.2): required, at most 32 characters, searched by a part of it. */
+/** A person's name as the records naming a resident or a party member hold it
+ * (docs/domain-model.md#common-columns): required, at most 32 characters, searched by a part of it. */
 export const personNameField = (): FieldDef => ({
   name: 'name',
   kind: 'string',

@@ -17,7 +17,7 @@ const step = (id: string, type: string, endTime: string | null): FlowHistoryItem
   taskId: '',
 });
 
-describe('flow chart markers (§4)', () => {
+describe('flow chart markers', () => {
   it('marks finished nodes success, unfinished primary, taken flows warn, and leaves candidates bare', () => {
     const markers = flowMarkers([
       step('start', 'startEvent', 't1'),

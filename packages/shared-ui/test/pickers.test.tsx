@@ -6,7 +6,8 @@ import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { configureHttp, http } from '@tongxin/api-client';
 import { PartyMemberSelect, PartyOrgSelect, TableSelect, UserSelect } from '../src/widgets/pickers';
 
-// The pickers of product spec §2 against a recorded wire: what they ask the server and what they show.
+// The pickers (docs/front-end.md#pickers-and-widgets) against a recorded wire: what they ask the server and
+// what they show.
 
 const calls: { url: string; params: Record<string, string> }[] = [];
 const users = Array.from({ length: 25 }, (_, i) => ({

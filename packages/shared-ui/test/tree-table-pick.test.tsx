@@ -8,9 +8,10 @@ import { configureHttp, http } from '@tongxin/api-client';
 import { partyDeptResource, partyReportResource } from '@tongxin/resources';
 import { FieldInput } from '../src/resource/fields';
 
-// A reference whose definition asks for the tree-table selector (`ref.pick.tree`, spec §2): the party
-// organisation of a member report, chosen in a dialog over the tree's lazy-tree — columns id and
-// deptName, roots paged by 10, children read on expanding, the choice kept across pages, confirm/cancel.
+// A reference whose definition asks for the tree-table selector (`ref.pick.tree`,
+// docs/front-end.md#pickers-and-widgets): the party organisation of a member report, chosen in a dialog over
+// the tree's lazy-tree — columns id and deptName, roots paged by 10, children read on expanding, the choice
+// kept across pages, confirm/cancel.
 
 const calls: { url: string; params: Record<string, string> }[] = [];
 const base = partyDeptResource.path;

@@ -23,8 +23,8 @@ export interface ApiScope {
   matches: (requestPath: string) => boolean;
 }
 
-/** BladeX `permissionAll()` (api-contract §10.4) tests `uri.contains(scope_path)`; here the same, with
- * `*` for one path segment's characters, `**` for anything and `{name}` for one segment. */
+/** BladeX `permissionAll()` (docs/domain-model.md#接口权限-apiscope) tests `uri.contains(scope_path)`; here the
+ * same, with `*` for one path segment's characters, `**` for anything and `{name}` for one segment. */
 export function apiPathMatcher(scopePath: string): (requestPath: string) => boolean {
   const source = scopePath
     .split(/(\*\*|\*|\{[^}/]*\})/)
@@ -112,9 +112,9 @@ export class PermissionService {
     return scopes;
   }
 
-  /** API scope (api-contract §10.4) as a restriction: a path no live API scope matches is open to the
-   * route's own rule; a path one matches needs one of the matching scopes granted to the user's roles.
-   * The caller passes the decoded request path and the route's pattern, so an encoded path cannot slip
+  /** API scope (docs/domain-model.md#接口权限-apiscope) as a restriction: a path no live API scope matches is
+   * open to the route's own rule; a path one matches needs one of the matching scopes granted to the user's
+   * roles. The caller passes the decoded request path and the route's pattern, so an encoded path cannot slip
    * past a scope. */
   async apiAllowed(user: AuthUser, requestPaths: readonly string[]): Promise<boolean> {
     const matching = (await this.apiScopes()).filter((a) => requestPaths.some((p) => a.matches(p)));

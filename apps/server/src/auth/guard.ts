@@ -132,8 +132,9 @@ export function installGuard(app: FastifyInstance, ctx: AppContext): void {
       const allowed = access.role === 'administrator' ? isAdministrator(user) : isTenantAdmin(user);
       if (!allowed) throw forbidden();
     }
-    // API scopes (api-contract §10.4) restrict the paths they name to the roles granted them. The
-    // administrator and tenant administrators are not restricted, as with data scopes (§10.2).
+    // API scopes (docs/domain-model.md#接口权限-apiscope) restrict the paths they name to the roles granted them.
+    // The administrator and tenant administrators are not restricted, as with data scopes
+    // (docs/domain-model.md#数据权限-datascope).
     const route = request.routeOptions.url ?? '';
     if (!isTenantAdmin(user) && !SESSION_PATHS.test(route)) {
       const paths = [route, decodedPath(request.url)];

@@ -52,8 +52,8 @@ export function uploadRoutes(app: FastifyInstance, ctx: AppContext): void {
     files: new DailyQuota(ctx.store, 'upload-files', ctx.config.uploadQuotaFiles),
   };
 
-  /** `attach`: put-file-attach records the file for 附件管理; put-file stores it without that row (api-contract
-   * §7.5 `put-file` → BladeFile). */
+  /** `attach`: put-file-attach records the file for 附件管理; put-file stores it without that row
+   * (docs/api.md#files: `put-file` answers a BladeFile). */
   const upload = (attach: boolean) => async (request: FastifyRequest) => {
     const user = requireUser(request);
     const file = await request

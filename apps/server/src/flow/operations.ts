@@ -1,8 +1,8 @@
 /**
- * The executor's other moves (workflow.md §5, P1), each written to the history (flow_comment) in the
- * caller's transaction: the initiator withdraws an instance no approver has acted on yet, an approver
- * transfers a task to another user (转办), or returns it to a user task the instance has already passed
- * (退回). The pure runtime only computes the task a return opens (runtime.returnSteps).
+ * The executor's other moves (docs/architecture.md#the-approval-path), each written to the history
+ * (flow_comment) in the caller's transaction: the initiator withdraws an instance no approver has acted on
+ * yet, an approver transfers a task to another user (转办), or returns it to a user task the instance has
+ * already passed (退回). The pure runtime only computes the task a return opens (runtime.returnSteps).
  */
 import { isId } from '@tongxin/resources';
 import { sql } from 'kysely';

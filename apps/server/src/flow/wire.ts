@@ -1,6 +1,6 @@
-/** BladeX wire shapes of the workflow (api-contract §9.2/§9.3) that the work lists and the approval
- * mechanism share: BladeFlow, the request parameters of a task, and the helpers that fill names and
- * categories. The model and definition shapes of the designer screens are in domains/workflow. */
+/** BladeX wire shapes of the workflow (docs/architecture.md#the-workflow-executor) that the work lists and
+ * the approval mechanism share: BladeFlow, the request parameters of a task, and the helpers that fill names
+ * and categories. The model and definition shapes of the designer screens are in domains/workflow. */
 import { isId, type Paging } from '@tongxin/resources';
 import type { PageTotal } from '../engine/crud/page-total.js';
 import type { AuthUser } from '../auth/tokens.js';
@@ -61,7 +61,8 @@ export const parseJson = (v: unknown): Record<string, unknown> =>
 export { paging } from '../http/list-query.js';
 export type { Paging };
 
-/** A page of a work list; `totalExact: false` when `total` is the planner's estimate (engine/crud/page-total.ts). */
+/** A page of a work list; `totalExact: false` when `total` is the planner's estimate
+ * (engine/crud/page-total.ts). */
 export const pageOf = <T>(records: T[], total: PageTotal, p: Paging) =>
   page(records, total.total, p, total.exact);
 

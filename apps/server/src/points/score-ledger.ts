@@ -2,9 +2,9 @@
  * the sum of their rows; each row records the balance after it. Appends of one user are serialised by a
  * transaction-scoped advisory lock, so concurrent settlements never compute the same balance twice. The
  * only writer: it also adds each row to the user's monthly sum (score-months.ts) in the same transaction.
- * An automatic grant credits a user once per source (domain model §7.3): the database's unique index
- * (migrations/after-tables/0002_score_flow_source_once.sql) refuses a second row of the same source type,
- * source and user, answered here as a 400; 管理员调整 (`adjust`) rows are outside it. */
+ * An automatic grant credits a user once per source (docs/domain-model.md#积分流水-scoreflow): the database's
+ * unique index (migrations/after-tables/0002_score_flow_source_once.sql) refuses a second row of the same
+ * source type, source and user, answered here as a 400; 管理员调整 (`adjust`) rows are outside it. */
 import { sql } from 'kysely';
 import type { Trx } from '../db/database.js';
 import { nextId } from '../db/ids.js';

@@ -1,11 +1,11 @@
 /**
  * Seeds the shipped processes (idempotent): the leave demo and one approval process per flow of
- * product-spec §4 (the catalogue derived from the definitions, domains/workflow/flows.ts). Each is deployed once in the platform tenant 000000 without
- * target tenants, i.e. as a shared ("common", BladeX mode 1) definition: flow_process_definition.shared
- * = 1, which the shared_read row-level-security policy of 0005_workflow.sql lets every tenant read, so
- * every tenant can start it (instances, tasks and history then belong to the starting tenant). A model
- * row per process is added too, so the designer opens it. Existing keys are left alone, so a process
- * redeployed by an administrator is never overwritten.
+ * docs/domain-model.md#processes (the catalogue derived from the definitions, domains/workflow/flows.ts).
+ * Each is deployed once in the platform tenant 000000 without target tenants, i.e. as a shared ("common",
+ * BladeX mode 1) definition: flow_process_definition.shared = 1, which the shared_read row-level-security
+ * policy of 0005_workflow.sql lets every tenant read, so every tenant can start it (instances, tasks and
+ * history then belong to the starting tenant). A model row per process is added too, so the designer opens
+ * it. Existing keys are left alone, so a process redeployed by an administrator is never overwritten.
  */
 import { PLATFORM_TENANT, type Trx } from '../db/database.js';
 import { nextId } from '../db/ids.js';

@@ -54,7 +54,7 @@ function PasswordFields() {
   );
 }
 
-/** Third-party registration 'account registration' (§2 dialogs, §4, §5). */
+/** Third-party registration 'account registration' (docs/front-end.md#session-and-lock). */
 export function RegisterDialog() {
   const { t } = useTranslation('shell');
   const { modal, message } = App.useApp();

@@ -22,9 +22,9 @@ const loadOptions = async (url: string): Promise<Option[]> =>
   flatten((await http.get<R<TreeNode[]>>(url)).data.data ?? []);
 
 /**
- * 切换部门 (§2 dialogs, §5 rules): only reachable when switch mode is on (website.switchMode, off by
- * default). A refresh narrowed to the chosen dept and role replaces the token, then the menus reload
- * and the app returns to / (§7).
+ * 切换部门 (docs/front-end.md#session-and-lock): only reachable when switch mode is on (website.switchMode, off
+ * by default). A refresh narrowed to the chosen dept and role replaces the token, then the menus reload
+ * and the app returns to /.
  */
 export function SwitchDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
   const { t } = useTranslation('shell');

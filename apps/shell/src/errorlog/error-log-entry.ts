@@ -1,6 +1,6 @@
 import type { LocalLog } from '@tongxin/api-client';
 
-/** A local log entry (§8): type error, message, stack, info, url, time. */
+/** A local log entry (docs/front-end.md#the-shells-frame): type error, message, stack, info, url, time. */
 export function toLogEntry(
   error: unknown,
   info = '',
@@ -16,5 +16,5 @@ const pad = (n: number) => String(n).padStart(2, '0');
 export const formatTime = (d: Date): string =>
   `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())} ${pad(d.getHours())}:${pad(d.getMinutes())}:${pad(d.getSeconds())}`;
 
-/** Badge text: the count, capped at 99 (§9). */
+/** Badge text: the count, capped at 99. */
 export const badgeCount = (count: number, max = 99): number => Math.min(count, max);

@@ -10,7 +10,7 @@ interface ErrorLogState {
 
 const STORE_NAME = 'logsList';
 
-/** Local UI error log (§8), kept across reloads until uploaded or cleared. */
+/** Local UI error log (docs/front-end.md#the-shells-frame), kept across reloads until uploaded or cleared. */
 export const useErrorLogStore = create<ErrorLogState>((set, get) => ({
   logs: getStore<LocalLog[]>(STORE_NAME) ?? [],
   add: (error, info) => {

@@ -1,6 +1,6 @@
 import { useErrorLogStore } from './error-log-store';
 
-/** Uncaught errors and unhandled rejections go to the local log (§8). */
+/** Uncaught errors and unhandled rejections go to the local log (docs/front-end.md#the-shells-frame). */
 export function installErrorCapture(): void {
   window.addEventListener('error', (event) => {
     useErrorLogStore.getState().add(event.error ?? event.message, 'window.onerror');

@@ -3,7 +3,7 @@ import { Navigate, useLocation } from 'react-router-dom';
 import { useAuthStore } from '../session/auth-store';
 import { decideRoute, normalisePath } from './decide-route';
 
-/** Applies §2's guard and §4's lock to every navigation. */
+/** Applies the route guard and the lock (docs/front-end.md#routes) to every navigation. */
 export function RouteGuard({ children }: { children: ReactNode }) {
   const { pathname, search } = useLocation();
   const token = useAuthStore((s) => s.token);

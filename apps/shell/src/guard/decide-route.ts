@@ -9,7 +9,7 @@ export interface GuardInput {
   isAuthFree?: boolean;
 }
 
-/** Where the guard sends a navigation (§2 route guard, §4 lock); undefined = let it through. */
+/** Where the guard sends a navigation (docs/front-end.md#routes); undefined = let it through. */
 export function decideRoute({ path, hasToken, isLocked, isAuthFree }: GuardInput): string | undefined {
   if (hasToken) {
     if (isLocked && path !== LOCK_PATH) return LOCK_PATH;

@@ -1,4 +1,4 @@
-/** Routes that need no token (§2 fixed routes, isAuth false). */
+/** Routes that need no token (docs/front-end.md#routes, isAuth false). */
 export const AUTH_FREE_PATHS: readonly string[] = ['/login', '/lock', '/404', '/403', '/500'];
 
 export const HOME_PATH = '/wel/index';

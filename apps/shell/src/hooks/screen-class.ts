@@ -1,4 +1,4 @@
-/** §2 screen-size classes: width ≥1200 → 3, ≥992 → 2, ≥768 → 1, else 0. */
+/** Screen-size classes (docs/front-end.md#the-shells-frame): width ≥1200 → 3, ≥992 → 2, ≥768 → 1, else 0. */
 export function screenClass(width: number): 0 | 1 | 2 | 3 {
   if (width >= 1200) return 3;
   if (width >= 992) return 2;

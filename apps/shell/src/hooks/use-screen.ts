@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { screenClass } from './screen-class';
 
-/** Current screen-size class (§2), updated on resize. */
+/** Current screen-size class (docs/front-end.md#the-shells-frame), updated on resize. */
 export function useScreen(): 0 | 1 | 2 | 3 {
   const [screen, setScreen] = useState(() => screenClass(window.innerWidth));
   useEffect(() => {

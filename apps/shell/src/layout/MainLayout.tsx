@@ -23,11 +23,12 @@ export function MainLayout() {
   const collapsed = useAppearanceStore((s) => s.collapsed);
   const themeName = useAppearanceStore((s) => s.theme);
   const theme = THEMES[themeName];
-  // a route opened with ?menu=false shows no sidebar (§2 route query keys)
+  // a route opened with ?menu=false shows no sidebar (docs/front-end.md#routes)
   const showMenu = useTabsStore((s) => activeTab(s)?.query.menu !== 'false');
   const screen = useScreen();
   useEffect(() => {
-    // screen-size class (§2) for styles; the smallest screens start with the sidebar collapsed
+    // screen-size class (docs/front-end.md#the-shells-frame) for styles; the smallest screens start with the
+    // sidebar collapsed
     document.body.dataset.screen = String(screen);
     if (screen === 0) useAppearanceStore.getState().setCollapsed(true);
   }, [screen]);

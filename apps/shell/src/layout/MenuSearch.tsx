@@ -14,7 +14,7 @@ function useMatches(query: string) {
   return searchMenus(filterByRole(menus, roleName), query);
 }
 
-/** Header search box (§2): prefix match on the menu name. */
+/** Header search box (docs/front-end.md#the-shells-frame): prefix match on the menu name. */
 export function HeaderMenuSearch() {
   const { t } = useTranslation('shell');
   const [query, setQuery] = useState('');
@@ -42,7 +42,7 @@ export function HeaderMenuSearch() {
   );
 }
 
-/** Search overlay (§2): Esc closes it. */
+/** Search overlay (docs/front-end.md#the-shells-frame): Esc closes it. */
 export function MenuSearchOverlay({ open, onClose }: { open: boolean; onClose: () => void }) {
   const { t } = useTranslation('shell');
   const [query, setQuery] = useState('');

@@ -11,7 +11,7 @@ import { useActiveTabKey } from '../tabs/use-active-tab-key';
 
 type Item = Required<MenuProps>['items'][number];
 
-/** Sidebar from the server's menu, role-filtered (§2/§6). */
+/** Sidebar from the server's menu, role-filtered (docs/front-end.md#the-shells-frame). */
 export function SideMenu({ theme }: { theme: 'dark' | 'light' }) {
   const { i18n } = useTranslation();
   const menus = useMenuStore((s) => s.menus);

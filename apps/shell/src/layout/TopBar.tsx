@@ -34,7 +34,7 @@ function useFullscreen() {
   return { full, toggle };
 }
 
-/** Top bar (§2). */
+/** Top bar (docs/front-end.md#the-shells-frame). */
 export function TopBar() {
   const { t } = useTranslation('shell');
   const collapsed = useAppearanceStore((s) => s.collapsed);

@@ -9,7 +9,8 @@ import { logoutLocally } from '../session/session-actions';
 import { activeTabUrl } from '../tabs/tabs-store';
 import { useAppearanceStore } from '../theme/appearance-store';
 
-/** /lock (§4): a locked session stays here until the lock password is given. */
+/** /lock (docs/front-end.md#session-and-lock): a locked session stays here until the lock password is
+ * given. */
 export function LockPage() {
   const { t } = useTranslation('shell');
   const navigate = useNavigate();

@@ -20,7 +20,7 @@ interface Fields {
 
 type Errors = Partial<Record<keyof Fields, string>>;
 
-/** Login (§2, §5): plain elements, no antd, so /login loads little. */
+/** Login (docs/front-end.md#session-and-lock): plain elements, no antd, so /login loads little. */
 export default function LoginPage() {
   const { t } = useTranslation('shell');
   const navigate = useNavigate();
@@ -80,7 +80,7 @@ export default function LoginPage() {
       useToastStore.setState({ toasts: [] });
       void navigate('/', { replace: true });
     } catch {
-      // the server's error_description was shown by the http client; no login (§5)
+      // the server's error_description was shown by the http client; no login
       setFields((f) => ({ ...f, code: '' }));
       void refresh();
     } finally {

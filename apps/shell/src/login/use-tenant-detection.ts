@@ -1,7 +1,8 @@
 import { useEffect, useState } from 'react';
 import { getTenantInfo, website } from '@tongxin/api-client';
 
-/** Tenant mode (§9): the tenant field is hidden when tenant/info recognises this domain. */
+/** Tenant mode (docs/front-end.md#session-and-lock): the tenant field is hidden when tenant/info recognises
+ * this domain. */
 export function useTenantDetection() {
   const [detected, setDetected] = useState<string | undefined>();
   useEffect(() => {

@@ -15,7 +15,7 @@ interface MenuState {
   /** '' = the home item of the top menu. */
   topMenuId: string;
   loaded: boolean;
-  /** Reads the menu tree, top menus and button permissions (§6). */
+  /** Reads the menu tree, top menus and button permissions (docs/domain-model.md#who-may-do-what). */
   load: (topMenuId?: string) => Promise<void>;
   reset: () => void;
 }

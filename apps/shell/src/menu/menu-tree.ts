@@ -1,6 +1,7 @@
 import type { MenuNode } from '@tongxin/api-client';
 
-/** Sidebar rule (§2/§6): hidden when meta.roles exists and does not include the current role. */
+/** Sidebar rule (docs/front-end.md#the-shells-frame): hidden when meta.roles exists and does not include the
+ * current role. */
 export function visibleFor(node: MenuNode, roleName: string | undefined): boolean {
   const roles = node.meta?.roles;
   if (!roles || roles.length === 0) return true;
@@ -29,7 +30,8 @@ export const menuLeaves = (nodes: readonly MenuNode[]): MenuNode[] =>
 export const findMenuByPath = (nodes: readonly MenuNode[], path: string): MenuNode | undefined =>
   flattenMenus(nodes).find((node) => node.path === path);
 
-/** Menu search (§2): prefix match on the name (Chinese or English), case-insensitive. */
+/** Menu search (docs/front-end.md#the-shells-frame): prefix match on the name (Chinese or English),
+ * case-insensitive. */
 export function searchMenus(nodes: readonly MenuNode[], query: string): MenuNode[] {
   const q = query.trim().toLowerCase();
   if (!q) return [];
@@ -61,8 +63,8 @@ export type MenuTarget =
 const isHttp = (path: string) => /^https?:\/\//i.test(path);
 
 /**
- * Where a menu click goes (§2): isOpen=2 with an http path opens a new window; an http link or a
- * path containing html opens in the iframe route; anything else is a route.
+ * Where a menu click goes (docs/front-end.md#routes): isOpen=2 with an http path opens a new window; an http
+ * link or a path containing html opens in the iframe route; anything else is a route.
  */
 export function menuTarget(node: MenuNode): MenuTarget {
   const query = menuQuery(node);

@@ -165,7 +165,7 @@ function ChangePasswordForm() {
   );
 }
 
-/** /info/index: personal info and change password (§2 dialogs, profile form). */
+/** /info/index: personal info and change password (docs/front-end.md#the-shells-frame). */
 export default function ProfilePage() {
   const { t } = useTranslation('shell');
   return (

@@ -1,4 +1,5 @@
-/** Avatar (§5, §9): jpg/png only, at most 500 kb. Returns the i18n key of the problem, if any. */
+/** Avatar (docs/front-end.md#the-shells-frame): jpg/png only, at most 500 kb. Returns the i18n key of the
+ * problem, if any. */
 export function avatarProblem(file: {
   type: string;
   size: number;

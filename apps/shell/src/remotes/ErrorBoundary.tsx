@@ -6,7 +6,8 @@ interface Props {
   children: ReactNode;
 }
 
-/** Catches render errors of one tab: logs them (§8) and shows the fallback inside the tab. */
+/** Catches render errors of one tab: logs them (docs/front-end.md#the-shells-frame) and shows the fallback
+ * inside the tab. */
 export class ErrorBoundary extends Component<Props, { error: Error | undefined }> {
   override state: { error: Error | undefined } = { error: undefined };
 

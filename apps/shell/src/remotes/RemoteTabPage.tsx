@@ -26,7 +26,8 @@ export function RemoteTabPage({ remote, path, query }: Props) {
   const [state, setState] = useState<LoadState>({ status: 'loading' });
   // Which remote/attempt the current state belongs to. A kept-alive tab (<Activity hidden>) has its
   // effects cleaned up when hidden and re-run when shown again: without this, showing the tab would
-  // reset it to the spinner and remount the remote page, losing its state (keep-alive, §2).
+  // reset it to the spinner and remount the remote page, losing its state (keep-alive,
+  // docs/front-end.md#the-shells-frame).
   const settledFor = useRef('');
 
   // Each time the tab is shown (a kept-alive tab re-runs its effects): has the remote been redeployed?

@@ -8,7 +8,8 @@ import {
   type TokenResponse,
 } from '@tongxin/api-client';
 
-/** Token presence, user and the lock (§4). Lock flag and password live in browser storage. */
+/** Token presence, user and the lock (docs/front-end.md#session-and-lock). Lock flag and password live in
+ * browser storage. */
 export interface AuthState {
   token: string;
   user: TokenResponse | undefined;

@@ -4,7 +4,7 @@ import { useMenuStore } from '../menu/menu-store';
 import { useTabsStore } from '../tabs/tabs-store';
 import { useAuthStore } from './auth-store';
 
-/** Login (§4): stores tokens, tenant and user, clears tabs and the lock. */
+/** Login (docs/front-end.md#session-and-lock): stores tokens, tenant and user, clears tabs and the lock. */
 export function completeLogin(res: TokenResponse): void {
   saveTokenResponse(res);
   useTabsStore.getState().reset();
@@ -13,7 +13,8 @@ export function completeLogin(res: TokenResponse): void {
   useSessionStore.getState().setUser(res);
 }
 
-/** Local logout (§4): clears token, menus, roles/permissions, tabs and lock. */
+/** Local logout (docs/front-end.md#session-and-lock): clears token, menus, roles/permissions, tabs and
+ * lock. */
 export function logoutLocally(): void {
   clearTokens();
   clearDictCache();

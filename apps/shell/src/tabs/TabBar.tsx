@@ -9,7 +9,8 @@ import { useActiveTabKey } from './use-active-tab-key';
 import { useTabLabel } from './use-tab-label';
 import { activeTabUrl, useTabsStore } from './tabs-store';
 
-/** The tab bar (§2): switch, close, and the tab menu (search, close others, close all, clear cache). */
+/** The tab bar (docs/front-end.md#the-shells-frame): switch, close, and the tab menu (search, close others,
+ * close all, clear cache). */
 export function TabBar() {
   const { t } = useTranslation('shell');
   const { modal, message } = App.useApp();

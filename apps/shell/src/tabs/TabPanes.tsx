@@ -4,8 +4,9 @@ import { useActiveTabKey } from './use-active-tab-key';
 import { useTabsStore } from './tabs-store';
 
 /**
- * Keep-alive (§2): every open tab stays mounted (state survives switching) and only the active one
- * is visible; a menu entry with meta.keepAlive false is unmounted while in the background.
+ * Keep-alive (docs/front-end.md#the-shells-frame): every open tab stays mounted (state survives switching)
+ * and only the active one is visible; a menu entry with meta.keepAlive false is unmounted while in the
+ * background.
  */
 export function TabPanes() {
   const tabs = useTabsStore((s) => s.tabs);

@@ -1,6 +1,6 @@
 import { IFRAME_PREFIX } from '../guard/fixed-routes';
 
-/** Tab rules of §2, as pure functions over an immutable list. */
+/** Tab rules (docs/front-end.md#the-shells-frame), as pure functions over an immutable list. */
 export interface Tab {
   /** The tab's identity (see `tabKey`). */
   key: string;

@@ -30,7 +30,7 @@ interface TabsStore extends TabsState {
 
 const persist = (state: TabsState) => setStore({ name: STORE_NAME, content: state });
 
-/** Open tabs, persisted so a reload keeps them (§2 tabs). */
+/** Open tabs, persisted so a reload keeps them (docs/front-end.md#the-shells-frame). */
 export const useTabsStore = create<TabsStore>((set, get) => {
   const apply = (next: TabsState) => {
     persist(next);

@@ -2,7 +2,7 @@ import { create } from 'zustand';
 import { getStore, setStore, website } from '@tongxin/api-client';
 import type { ThemeName } from './themes';
 
-/** zh is stored as 'zh' under `language` (§9); i18next uses 'zh-CN'. */
+/** zh is stored as 'zh' under `language` (docs/front-end.md#the-shells-frame); i18next uses 'zh-CN'. */
 export type StoredLanguage = 'zh' | 'en';
 export const toI18nLanguage = (language: StoredLanguage): 'zh-CN' | 'en' =>
   language === 'en' ? 'en' : 'zh-CN';

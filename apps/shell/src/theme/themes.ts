@@ -1,6 +1,7 @@
 import type { ThemeConfig } from 'antd';
 
-/** The eleven themes of §9. Type-only antd import: this file stays out of the /login bundle. */
+/** The eleven themes (docs/front-end.md#the-shells-frame). Type-only antd import: this file stays out of the
+ * /login bundle. */
 export const THEME_NAMES = [
   'default',
   'theme-white',

@@ -17,10 +17,10 @@ const CHILD_FIELDS = [
   'remark',
 ];
 
-/** Dictionary management (§2, §5, §9): the parent table of headers (parentId 0) and the child tree table
- * of the picked header's items (parentId = header id; code and parentId prefilled and disabled). Both
- * drawers are 880 wide and ignore backdrop clicks. Every change drops the cached dictionary of that code;
- * 封存 turns into 解封 on a sealed row (the definition's `toggle`). */
+/** Dictionary management (docs/front-end.md#pickers-and-widgets): the parent table of headers (parentId 0)
+ * and the child tree table of the picked header's items (parentId = header id; code and parentId prefilled
+ * and disabled). Both drawers are 880 wide and ignore backdrop clicks. Every change drops the cached
+ * dictionary of that code; 封存 turns into 解封 on a sealed row (the definition's `toggle`). */
 export function DictPage({
   def,
   layout,

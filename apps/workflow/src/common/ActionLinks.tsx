@@ -11,7 +11,8 @@ export interface LinkAction {
   disabled?: boolean;
 }
 
-/** A row's operation links, each shown only with its button permission (§6). */
+/** A row's operation links, each shown only with its button permission
+ * (docs/domain-model.md#who-may-do-what). */
 export function ActionLinks({ actions }: { actions: LinkAction[] }) {
   const permissions = useSessionStore((s) => s.permissions);
   return (

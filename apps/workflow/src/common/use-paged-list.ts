@@ -6,9 +6,10 @@ import { useTotalText } from '@tongxin/shared-ui';
 const EMPTY: Page<never> = { records: [], total: 0, size: website.pageSize, current: 1, pages: 0 };
 
 /**
- * A server-paged list (§9: first page 1, size 10, sizes 10/30/50/100/200): the current filters, the page,
- * and antd pagination props (with the total, marked approximate when the server estimated it). Loads again on every mount, so a kept-alive tab shown again is fresh;
- * only the newest answer fills the table.
+ * A server-paged list (docs/front-end.md#the-http-client: first page 1, size 10, sizes 10/30/50/100/200): the
+ * current filters, the page, and antd pagination props (with the total, marked approximate when the server
+ * estimated it). Loads again on every mount, so a kept-alive tab shown again is fresh; only the newest answer
+ * fills the table.
  */
 export function usePagedList<T, Q extends object>(
   fetchPage: (query: Q & PageQuery) => Promise<Page<T>>,

@@ -42,8 +42,9 @@ function PropInput({
   );
 }
 
-/** The small properties panel (workflow.md §3.3): id and name of anything; a user task's assignee and
- * candidates; a sequence flow's condition; an exclusive gateway's default flow; a start's initiator. */
+/** The small properties panel (docs/architecture.md#the-workflow-executor): id and name of anything; a user
+ * task's assignee and candidates; a sequence flow's condition; an exclusive gateway's default flow; a start's
+ * initiator. */
 export function PropertiesPanel({ element, handle }: { element: DesignerElement; handle: DesignerHandle }) {
   const { t } = useTranslation('workflow');
   const bo = element.businessObject;

@@ -43,8 +43,8 @@ export async function loginByUsername(form: LoginForm, captchaEnabled: boolean):
 }
 
 /**
- * Switch dept/role (switch mode only, §2 dialogs): a refresh-token grant narrowed to the chosen
- * department and role through the Dept-Id / Role-Id headers. The caller stores the new token.
+ * Switch dept/role (switch mode only, docs/front-end.md#session-and-lock): a refresh-token grant narrowed to
+ * the chosen department and role through the Dept-Id / Role-Id headers. The caller stores the new token.
  */
 export async function switchDeptRole(deptId: string, roleId: string): Promise<TokenResponse> {
   const tenantId = getTenantId() ?? website.tenantId;
@@ -63,7 +63,7 @@ export const logout = async (): Promise<void> => {
   await http.get('/api/blade-auth/oauth/logout');
 };
 
-/** Uploads local UI error logs (§8 log upload). */
+/** Uploads local UI error logs (docs/front-end.md#the-shells-frame). */
 export const sendLogs = async (logs: LocalLog[]): Promise<void> => {
   await http.post('/api/blade-auth/oauth/logout', logs);
 };

@@ -1,4 +1,5 @@
-/** blade-flow (process design, deployment, work lists, diagrams) and the blade-desk leave demo (§7). */
+/** blade-flow (process design, deployment, work lists, diagrams) and the blade-desk leave demo
+ * (docs/domain-model.md#请假-leave). */
 import { http } from '../http/client';
 import type { Page, PageQuery, R } from '../types';
 

@@ -1,7 +1,8 @@
 import { http } from '../http/client';
 import type { Page, PageQuery, R } from '../types';
 
-/** The standard resource pattern of §7: list, detail, submit, remove?ids under one base path. */
+/** The standard resource pattern (docs/api.md#the-standard-calls-of-a-resource): list, detail, submit,
+ * remove?ids under one base path. */
 export interface ResourceApi<T> {
   list(query: PageQuery & Record<string, unknown>): Promise<Page<T>>;
   detail(id: string): Promise<T>;

@@ -20,7 +20,8 @@ export const updatePassword = async (oldPassword: string, newPassword: string, n
     })
   ).data;
 
-/** Third-party registration (§2 dialogs); the password is sent as md5 hex, the captcha in headers. */
+/** Third-party registration (docs/front-end.md#session-and-lock); the password is sent as md5 hex, the
+ * captcha in headers. */
 export const registerGuest = async ({
   captchaKey,
   captchaCode,

@@ -16,7 +16,7 @@ import { ApiError, classifyResponse } from './response-rules';
 
 export const TOKEN_URL = '/api/blade-auth/oauth/token';
 
-/** The one axios instance every call goes through (§7). */
+/** The one axios instance every call goes through (docs/front-end.md#the-http-client). */
 export const http: AxiosInstance = axios.create({
   timeout: website.requestTimeoutMs,
   withCredentials: true,

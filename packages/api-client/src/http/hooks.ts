@@ -1,7 +1,7 @@
 /** What the UI plugs into the http client: how errors are shown and what a 401 does. */
 export interface HttpHooks {
   notifyError: (message: string) => void;
-  /** Local logout and redirect to /login (§8). */
+  /** Local logout and redirect to /login (docs/front-end.md#the-http-client). */
   onUnauthorized: () => void;
 }
 

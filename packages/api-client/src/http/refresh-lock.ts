@@ -32,7 +32,7 @@ export function createRefreshLock(refresh: () => Promise<string>): RefreshLock {
   };
 }
 
-/** True when the token is at least `tokenTimeSeconds` old (§9). */
+/** True when the token is at least `tokenTimeSeconds` old (docs/front-end.md#session-and-lock). */
 export function shouldRefresh(
   issuedAtMs: number | undefined,
   nowMs: number,

@@ -1,4 +1,5 @@
-/** §8 response rules as a pure decision, so every branch is unit-testable. */
+/** The response rules (docs/front-end.md#the-http-client) as a pure decision, so every branch is
+ * unit-testable. */
 export const UNKNOWN_ERROR = '未知错误';
 
 export type ResponseOutcome =

@@ -20,7 +20,7 @@ export function checkTokenOnce(options: TokenCheckOptions = {}): Promise<string>
   return refreshing;
 }
 
-/** Runs the token check every 10 s (§7). Returns the stop function. */
+/** Runs the token check every 10 s (docs/front-end.md#session-and-lock). Returns the stop function. */
 export function startTokenCheck(options: TokenCheckOptions = {}): () => void {
   const timer = setInterval(
     () => checkTokenOnce(options),

@@ -1,7 +1,8 @@
 import { auditField, defineResource } from '../define';
 import { appUserField, communityField } from './shared-fields';
 
-/** 浏览记录 — domain model §12.2: written by the resident app, read here by content, user and date. */
+/** 浏览记录 — docs/domain-model.md#浏览记录-browselog: written by the resident app, read here by content, user and
+ * date. */
 export const browseLogResource = defineResource({
   name: 'browseLog',
   label: { zh: '浏览记录', en: 'Browse log' },

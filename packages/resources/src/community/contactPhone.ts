@@ -1,6 +1,6 @@
 import { columnOnly, defineResource } from '../define';
 
-/** 便民电话 — domain model §3.7. Not approval-driven. */
+/** 便民电话 — docs/domain-model.md#便民电话-contactphone. Not approval-driven. */
 export const contactPhoneResource = defineResource({
   name: 'contactPhone',
   label: { zh: '便民电话', en: 'Contact phones' },
@@ -83,7 +83,7 @@ export const contactPhoneResource = defineResource({
       nullable: false,
       search: 'equal',
     },
-    // Empty: the number serves every community of the tenant (domain model §3.7); no screen sets it yet.
+    // Empty: the number serves every community of the tenant; no screen sets it yet.
     columnOnly({ name: 'communityId', kind: 'long', label: { zh: '所属社区', en: 'Community' } }),
   ],
 });

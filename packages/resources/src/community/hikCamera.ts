@@ -1,6 +1,6 @@
 import { defineResource } from '../define';
 
-/** 监控点位 — domain model §11.3 cameraInfo: cameras of Hikvision iSecure Center. 同步点位 (POST
+/** 监控点位 — docs/domain-model.md#监控点位-hikcamera: cameras of Hikvision iSecure Center. 同步点位 (POST
  * initData) pulls regions and cameras through the Artemis API configured by the `hik.*` parameters;
  * without a platform the rows are kept by hand. Preview URLs are never stored. */
 export const hikCameraResource = defineResource({

@@ -1,6 +1,6 @@
 import { defineResource } from '../define';
 
-/** 监控区域 — domain model §11.3 regionInfo: the regions of Hikvision iSecure Center, synchronised by
+/** 监控区域 — docs/domain-model.md#监控区域-hikregion: the regions of Hikvision iSecure Center, synchronised by
  * 同步点位 (hikcameraInfo/initData, upsert by `indexCode`) or kept by hand where no platform is set up.
  * A lazy tree keyed by `indexCode`; root regions keep the platform's parent code (`-1`). */
 export const hikRegionResource = defineResource({

@@ -2,8 +2,8 @@ import { defineResource } from '../define';
 import { personNameField } from '../person-fields';
 import { appUserField, communityField } from './shared-fields';
 
-/** 住户信息 — domain model §2.1: one resident at one house (building / unit / room under a community
- * of the dept tree); members of one family share a 户号. Import and export in Excel. */
+/** 住户信息 — docs/domain-model.md#住户信息-household: one resident at one house (building / unit / room under a
+ * community of the dept tree); members of one family share a 户号. Import and export in Excel. */
 export const householdResource = defineResource({
   name: 'household',
   label: { zh: '住户信息', en: 'Households' },

@@ -5,10 +5,10 @@ import { appUserField, communityField } from './shared-fields';
 
 const AUDIT = 'household_record_audit';
 
-/** 住户认证/变更记录 — domain model §2.2: a resident's move-in certification, change or move-out request,
- * filed by the resident for themself (申请来源 居民App) or entered by the back office (后台代办). Passing
- * it (a community verb) creates or updates the household row in the same transaction; the resident may
- * withdraw it (已撤回) while it waits; a decided or withdrawn request is not changed any more. */
+/** 住户认证/变更记录 — docs/domain-model.md#住户变更记录-householdrecord: a resident's move-in certification, change or
+ * move-out request, filed by the resident for themself (申请来源 居民App) or entered by the back office (后台代办).
+ * Passing it (a community verb) creates or updates the household row in the same transaction; the resident
+ * may withdraw it (已撤回) while it waits; a decided or withdrawn request is not changed any more. */
 export const householdRecordResource = defineResource({
   name: 'householdRecord',
   label: { zh: '住户变更记录', en: 'Household applications' },
@@ -51,7 +51,7 @@ export const householdRecordResource = defineResource({
         danger: true,
       },
     ),
-    // the applicant's own, while nobody decided it (domain model §2.2: [R] withdraws while still 0)
+    // the applicant's own, while nobody decided it (while still 待审核)
     {
       name: 'withdraw',
       label: { zh: '撤回', en: 'Withdraw' },

@@ -2,7 +2,8 @@ import { defineResource, type ActionDef } from '../define';
 import { statusMove } from '../status-actions';
 import { publishFields, sortField } from './shared-fields';
 
-/** Publish / withdraw an article (publish group, domain model §0.3): served by the engine (effect). */
+/** Publish / withdraw an article (publish group, docs/domain-model.md#资讯文章-infoarticle): served by the engine
+ * (effect). */
 export const publishActions = (code: string, withdrawCode = code): ActionDef[] => [
   statusMove(
     'publish',
@@ -23,7 +24,8 @@ export const publishActions = (code: string, withdrawCode = code): ActionDef[] =
   ),
 ];
 
-/** 资讯文章 — domain model §3.2. Published to every community or to those of its 资讯社区 rows. */
+/** 资讯文章 — docs/domain-model.md#资讯文章-infoarticle. Published to every community or to those of its 资讯社区
+ * rows. */
 export const infoArticleResource = defineResource({
   name: 'infoArticle',
   label: { zh: '资讯文章', en: 'News articles' },

@@ -1,8 +1,8 @@
 import { defineResource } from '../define';
 import { communityField } from './shared-fields';
 
-/** 资讯社区 — domain model §3.3: the communities an article with scopeType 1 is published to. Edited in
- * the article's drawer (its buttons are the article screen's). */
+/** 资讯社区 — docs/domain-model.md#发布社区-infocommunity: the communities an article with scopeType 1 is published
+ * to. Edited in the article's drawer (its buttons are the article screen's). */
 export const infoCommunityResource = defineResource({
   name: 'infoCommunity',
   label: { zh: '发布社区', en: 'Article communities' },

@@ -1,7 +1,7 @@
 import { defineResource } from '../define';
 import { sectionTree } from './section-tree';
 
-/** 资讯栏目 — domain model §3.1: a tree of sections the articles hang under. */
+/** 资讯栏目 — docs/domain-model.md#资讯栏目-infosection: a tree of sections the articles hang under. */
 export const infoSectionResource = defineResource(
   sectionTree({
     name: 'infoSection',

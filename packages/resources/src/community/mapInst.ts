@@ -1,6 +1,7 @@
 import { defineResource } from '../define';
 
-/** 地图点位 — domain model §11.5: points of interest on the community map, placed on /map/design. */
+/** 地图点位 — docs/domain-model.md#地图点位-mapinst: points of interest on the community map, placed on
+ * /map/design. */
 export const mapInstResource = defineResource({
   name: 'mapInst',
   label: { zh: '地图点位', en: 'Map places' },

@@ -1,7 +1,7 @@
 import { defineResource } from '../define';
 
-/** 网格管理 — domain model §11.4. `boundary` is a GeoJSON Polygon or MultiPolygon in WGS84 (lng, lat),
- * drawn on /map/design; the server checks its shape. */
+/** 网格管理 — docs/domain-model.md#网格管理-mapmesh. `boundary` is a GeoJSON Polygon or MultiPolygon in WGS84 (lng,
+ * lat), drawn on /map/design; the server checks its shape. */
 export const mapMeshResource = defineResource({
   name: 'mapMesh',
   label: { zh: '网格管理', en: 'Grid meshes' },

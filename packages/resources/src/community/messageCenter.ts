@@ -1,7 +1,7 @@
 import { defineResource } from '../define';
 
-/** 消息中心 — domain model §12.1: one row per recipient's message. Sending to roles writes a copy to
- * every account holding them (community domain hook). */
+/** 消息中心 — docs/domain-model.md#消息中心-messagecenter: one row per recipient's message. Sending to roles writes a
+ * copy to every account holding them (community domain hook). */
 export const messageCenterResource = defineResource({
   name: 'messageCenter',
   label: { zh: '消息中心', en: 'Messages' },

@@ -16,8 +16,8 @@ const time = (
   ...extra,
 });
 
-/** 微志愿活动 — domain model §7.1: enrolment (报名人员), absence marking, one points settlement per
- * activity (scoreSettle) and cancellation with a reason. */
+/** 微志愿活动 — docs/domain-model.md#微志愿活动-microvolunteer: enrolment (报名人员), absence marking, one points
+ * settlement per activity (scoreSettle) and cancellation with a reason. */
 export const microVolunteerResource = defineResource({
   name: 'microVolunteer',
   label: { zh: '微志愿活动', en: 'Volunteer activities' },

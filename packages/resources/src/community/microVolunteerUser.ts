@@ -1,7 +1,7 @@
 import { defineResource } from '../define';
 
-/** 报名人员 — domain model §7.2: a volunteer's enrolment in a 微志愿活动, with attendance and the points
- * the settlement gave. The name and phone are a snapshot taken at enrolment. */
+/** 报名人员 — docs/domain-model.md#报名人员-microvolunteeruser: a volunteer's enrolment in a 微志愿活动, with attendance
+ * and the points the settlement gave. The name and phone are a snapshot taken at enrolment. */
 export const microVolunteerUserResource = defineResource({
   name: 'microVolunteerUser',
   label: { zh: '报名人员', en: 'Volunteers enrolled' },

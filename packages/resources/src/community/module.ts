@@ -1,7 +1,8 @@
 import { defineResource } from '../define';
 import { enableStatusField, sortField } from './shared-fields';
 
-/** 功能模块 — domain model §3.9: the resident app's home grid and 我的 entries, in order, with icons. */
+/** 功能模块 — docs/domain-model.md#功能模块-module: the resident app's home grid and 我的 entries, in order, with
+ * icons. */
 export const moduleResource = defineResource({
   name: 'module',
   label: { zh: '功能模块', en: 'App modules' },

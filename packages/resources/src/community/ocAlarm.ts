@@ -3,9 +3,9 @@ import { statusMove } from '../status-actions';
 
 const HANDLE_CODE = 'oc_alarm_handle';
 
-/** 未处理 (domain model §11.2, `iot_alarm_handle_status` 0): an alarm nobody has taken yet; 接警 moves it to
- * 处理中 (1, taken and being handled). The one rule of "unhandled": the shell's bell lists and counts these,
- * and 数据统计's `alarm.unhandled` counts them (`alarm.handling` counts those taken). */
+/** 未处理 (docs/domain-model.md#设备告警-ocalarm, `iot_alarm_handle_status` 0): an alarm nobody has taken yet; 接警
+ * moves it to 处理中 (1, taken and being handled). The one rule of "unhandled": the shell's bell lists and
+ * counts these, and 数据统计's `alarm.unhandled` counts them (`alarm.handling` counts those taken). */
 export const ALARM_UNHANDLED = { field: 'handleStatus', column: 'handle_status', value: 0 } as const;
 
 /** 处理完成 with a confirmation type: the handling note is asked for and stored as the result. */
@@ -30,8 +30,8 @@ const finish = (name: string, zh: string, en: string, confirmType: number): Acti
     },
   );
 
-/** 设备告警 — domain model §11.2: raised by devices (never entered by hand); 接警 locks an alarm, 处理完成
- * closes it with a note. */
+/** 设备告警 — docs/domain-model.md#设备告警-ocalarm: raised by devices (never entered by hand); 接警 locks an alarm,
+ * 处理完成 closes it with a note. */
 export const ocAlarmResource = defineResource({
   name: 'ocAlarm',
   label: { zh: '设备告警', en: 'Alarms' },

@@ -1,6 +1,6 @@
 import { defineResource } from '../define';
 
-/** 物联网设备 — domain model §11.1: NB-IoT sensors registered on the carrier platform. */
+/** 物联网设备 — docs/domain-model.md#物联网设备-ocdevice: NB-IoT sensors registered on the carrier platform. */
 export const ocDeviceResource = defineResource({
   name: 'ocDevice',
   label: { zh: '物联网设备', en: 'IoT devices' },

@@ -3,8 +3,8 @@ import { statusMove } from '../status-actions';
 
 const RUNNING = { field: 'questionnaireStatus', from: [1, 2] };
 
-/** 问卷调查 — domain model §9.1. Designed in draft (its questions and their options in the drawer),
- * published to an audience (a community verb: 未开始 or 进行中 by its start time), answered in the app,
+/** 问卷调查 — docs/domain-model.md#问卷调查-questionnaire. Designed in draft (its questions and their options in the
+ * drawer), published to an audience (a community verb: 未开始 or 进行中 by its start time), answered in the app,
  * ended or stopped here; 统计结果 draws the answers. */
 export const questionnaireResource = defineResource({
   name: 'questionnaire',

@@ -1,9 +1,9 @@
 import { defineResource } from '../define';
 import { appUserField } from './shared-fields';
 
-/** 答题明细 — domain model §9.5: a submission's answer to one question. Written by answering (the
- * resident's sheet) or by hand within the same rules: a question of the sheet's questionnaire, once per
- * sheet, while the questionnaire runs; the results' counters follow. */
+/** 答题明细 — docs/domain-model.md#答题明细-questionnaireanswer: a submission's answer to one question. Written by
+ * answering (the resident's sheet) or by hand within the same rules: a question of the sheet's questionnaire,
+ * once per sheet, while the questionnaire runs; the results' counters follow. */
 export const questionnaireAnswerResource = defineResource({
   name: 'questionnaireAnswer',
   label: { zh: '答题明细', en: 'Answer lines' },

@@ -1,6 +1,7 @@
 import { defineResource } from '../define';
 
-/** 问卷选项 — domain model §9.3: an option of a choice question; `selectNum` counts the answers. */
+/** 问卷选项 — docs/domain-model.md#问卷选项-questionnaireoption: an option of a choice question; `selectNum` counts
+ * the answers. */
 export const questionnaireOptionResource = defineResource({
   name: 'questionnaireOption',
   label: { zh: '问卷选项', en: 'Options' },

@@ -1,6 +1,7 @@
 import { columnOnly, defineResource } from '../define';
 
-/** 问卷题目 — domain model §9.2: a question of a questionnaire, edited while it is a draft. */
+/** 问卷题目 — docs/domain-model.md#问卷题目-questionnairequestion: a question of a questionnaire, edited while it is
+ * a draft. */
 export const questionnaireQuestionResource = defineResource({
   name: 'questionnaireQuestion',
   label: { zh: '问卷题目', en: 'Questions' },

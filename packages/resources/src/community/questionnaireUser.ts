@@ -1,7 +1,8 @@
 import { defineResource } from '../define';
 import { appUserField, communityField } from './shared-fields';
 
-/** 答卷记录 — domain model §9.4: one submission of a questionnaire (written by the `answer` verb). */
+/** 答卷记录 — docs/domain-model.md#答卷记录-questionnaireuser: one submission of a questionnaire (written by the
+ * `answer` verb). */
 export const questionnaireUserResource = defineResource({
   name: 'questionnaireUser',
   label: { zh: '答卷记录', en: 'Answers' },

@@ -1,8 +1,8 @@
 import { auditField, defineResource } from '../define';
 
-/** 积分流水 — domain model §7.3: the append-only points ledger, the single source of truth for a user's
- * points (balance = the sum of the user's rows). Written only by the server (settlements, reviews and the
- * 积分调整 action), through its one writer. */
+/** 积分流水 — docs/domain-model.md#积分流水-scoreflow: the append-only points ledger, the single source of truth for
+ * a user's points (balance = the sum of the user's rows). Written only by the server (settlements, reviews
+ * and the 积分调整 action), through its one writer. */
 export const scoreFlowResource = defineResource({
   name: 'scoreFlow',
   label: { zh: '积分流水', en: 'Point ledger' },

@@ -1,7 +1,8 @@
 import type { ResourceDef } from '../define';
 import { enableStatusField, sortField } from './shared-fields';
 
-/** What names one tree of sections (资讯栏目, 公告栏目: domain model §3.1 and §3.6, one shape). */
+/** What names one tree of sections (资讯栏目, 公告栏目: one shape,
+ * docs/domain-model.md#content-articles). */
 type SectionNames = Pick<ResourceDef, 'name' | 'label' | 'path' | 'table' | 'permission' | 'screens'>;
 
 /** A tree of sections that articles or notices hang under. */

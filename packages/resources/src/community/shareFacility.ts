@@ -1,8 +1,8 @@
 import { defineResource } from '../define';
 
-/** 设施管理 — domain model §8.1: shared equipment with its stock. `availableQty` is the server's: a loan
- * reserves units, a return, rejection or cancellation gives them back; changing `totalQty` moves it by
- * the same amount. */
+/** 设施管理 — docs/domain-model.md#设施管理-sharefacility: shared equipment with its stock. `availableQty` is the
+ * server's: a loan reserves units, a return, rejection or cancellation gives them back; changing `totalQty`
+ * moves it by the same amount. */
 export const shareFacilityResource = defineResource({
   name: 'shareFacility',
   label: { zh: '设施管理', en: 'Facilities' },

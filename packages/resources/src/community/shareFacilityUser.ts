@@ -15,10 +15,10 @@ const move = (
   ...extra,
 });
 
-/** 借用记录 — domain model §8.2: a loan of a shared facility. Applying reserves the units (refused when
- * too few are left, even for two requests at once); 确认借出 hands them over; 确认归还 (with the condition)
- * and a rejection or cancellation give them back. A loan in use past its planned return becomes 逾期未还
- * (stored, so the list's filter and its label agree) and its borrower is told once. */
+/** 借用记录 — docs/domain-model.md#借用记录-sharefacilityuser: a loan of a shared facility. Applying reserves the
+ * units (refused when too few are left, even for two requests at once); 确认借出 hands them over; 确认归还 (with the
+ * condition) and a rejection or cancellation give them back. A loan in use past its planned return becomes
+ * 逾期未还 (stored, so the list's filter and its label agree) and its borrower is told once. */
 export const shareFacilityUserResource = defineResource({
   name: 'shareFacilityUser',
   label: { zh: '借用记录', en: 'Loans' },

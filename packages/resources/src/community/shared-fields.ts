@@ -1,6 +1,7 @@
 import type { FieldDef, Label } from '../define';
 
-/** Field shapes the community resources repeat (domain model §0.3). */
+/** Field shapes the community resources repeat
+ * (docs/domain-model.md#publish-enable-and-state-dictionaries). */
 export const sortField = (): FieldDef => ({
   name: 'sort',
   kind: 'int',
@@ -43,7 +44,7 @@ export const appUserField = (label: Label, required?: string, extra: Partial<Fie
   ...extra,
 });
 
-/** Publish group (§0.3): 0 草稿 1 已发布 2 已下架, set by the publish verbs. */
+/** Publish group: 0 草稿 1 已发布 2 已下架, set by the publish verbs. */
 export const publishFields = (): FieldDef[] => [
   {
     name: 'publishStatus',

@@ -16,10 +16,10 @@ const time = (
   ...extra,
 });
 
-/** 民族团结活动 — domain model §6.1 (the structure of a party activity, §5.5): audited before it is
- * published (the SolidarityActivity approval: 草稿 while it waits or was rejected, then its state by
- * its times, which the lapses move on), enrolled in while 报名中 (报名人员 tab, getEnrollUsersPage) and
- * cancelled with a reason (GET activityCancel?activityId). */
+/** 民族团结活动 — docs/domain-model.md#民族团结活动-solidarityactivity (the structure of a party activity): audited
+ * before it is published (the SolidarityActivity approval: 草稿 while it waits or was rejected, then its state
+ * by its times, which the lapses move on), enrolled in while 报名中 (报名人员 tab, getEnrollUsersPage) and cancelled
+ * with a reason (GET activityCancel?activityId). */
 export const solidarityActivityResource = defineResource({
   name: 'solidarityActivity',
   label: { zh: '民族团结活动', en: 'Unity activities' },

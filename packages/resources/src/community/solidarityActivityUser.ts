@@ -1,9 +1,9 @@
 import { defineResource } from '../define';
 import { personNameField } from '../person-fields';
 
-/** 民族团结活动报名 — domain model §6.1: a participant of a unity activity (a party activity's enrolment
- * without the member record, plus `nation` for the 各民族参与人数 statistics). Shown in the activity's
- * drawer; the wire of the activity screen pages it (getEnrollUsersPage). */
+/** 民族团结活动报名 — docs/domain-model.md#团结活动报名-solidarityactivityuser: a participant of a unity activity (a party
+ * activity's enrolment without the member record, plus `nation` for the 各民族参与人数 statistics). Shown in the
+ * activity's drawer; the wire of the activity screen pages it (getEnrollUsersPage). */
 export const solidarityActivityUserResource = defineResource({
   name: 'solidarityActivityUser',
   label: { zh: '团结活动报名', en: 'Unity participants' },

@@ -4,7 +4,7 @@ import { overdueField, replyDetail, ticketActions } from './ticket-fields';
 
 const OPEN = { field: 'adoptStatus', in: [0] };
 
-/** 意见建议 — domain model §4.2. Lighter than a complaint: replies, then 采纳 (办结) or 不采纳 (the
+/** 意见建议 — docs/domain-model.md#意见建议-sysadvice. Lighter than a complaint: replies, then 采纳 (办结) or 不采纳 (the
  * SysAdvice process's pass or reject), each a row of the conversation and a message to the resident. */
 export const sysAdviceResource = defineResource({
   name: 'sysAdvice',

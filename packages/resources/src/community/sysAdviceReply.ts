@@ -1,8 +1,8 @@
 import { defineResource } from '../define';
 import { replyFields } from './ticket-fields';
 
-/** 建议回复 — domain model §4.2 feedbackReply: the conversation of an advice (written by its verbs; a reply
- * is removed by its writer or an administrator while the ticket is open). */
+/** 建议回复 — docs/domain-model.md#建议回复-sysadvicereply: the conversation of an advice (written by its verbs; a
+ * reply is removed by its writer or an administrator while the ticket is open). */
 export const sysAdviceReplyResource = defineResource({
   name: 'sysAdviceReply',
   label: { zh: '建议回复', en: 'Advice replies' },

@@ -9,8 +9,8 @@ import {
   ticketActions,
 } from './ticket-fields';
 
-/** 投诉 — domain model §4.1. Submitted by a resident (the app's `save`), it enters the SysComplain
- * process; the 投诉回复 screen (this definition under the reply screen's buttons) replies, closes or
+/** 投诉 — docs/domain-model.md#投诉管理-syscomplain. Submitted by a resident (the app's `save`), it enters the
+ * SysComplain process; the 投诉回复 screen (this definition under the reply screen's buttons) replies, closes or
  * refuses it, every step a row of the conversation and a message to the resident. */
 export const sysComplainResource = defineResource({
   name: 'sysComplain',

@@ -1,8 +1,8 @@
 import { defineResource } from '../define';
 import { replyFields } from './ticket-fields';
 
-/** 投诉回复 — domain model §4.1 complainReply: the conversation of a complaint (written by its verbs; a reply
- * is removed by its writer or an administrator while the ticket is open). */
+/** 投诉回复 — docs/domain-model.md#投诉回复-syscomplainreply: the conversation of a complaint (written by its verbs;
+ * a reply is removed by its writer or an administrator while the ticket is open). */
 export const sysComplainReplyResource = defineResource({
   name: 'sysComplainReply',
   label: { zh: '投诉回复', en: 'Complaint replies' },

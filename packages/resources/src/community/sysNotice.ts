@@ -2,8 +2,8 @@ import { auditField, defineResource } from '../define';
 import { statusMove } from '../status-actions';
 import { publishFields } from './shared-fields';
 
-/** 通知公告 — domain model §3.6. Publishing (a domain verb) expands the audience into 通知对象 rows (read
- * receipts) and message-centre rows; withdrawing keeps them. */
+/** 通知公告 — docs/domain-model.md#通知公告-sysnotice. Publishing (a domain verb) expands the audience into 通知对象 rows
+ * (read receipts) and message-centre rows; withdrawing keeps them. */
 export const sysNoticeResource = defineResource({
   name: 'sysNotice',
   label: { zh: '通知公告', en: 'Notices' },

@@ -1,7 +1,7 @@
 import { columnOnly, defineResource } from '../define';
 import { communityField } from './shared-fields';
 
-/** 通知对象 — domain model §3.6 noticeTarget: one row per recipient, written when the notice is
+/** 通知对象 — docs/domain-model.md#通知对象-sysnotice2target: one row per recipient, written when the notice is
  * published (or chosen by hand before it is: the standard submit and remove, while the notice is not
  * published, to the tenant's users); the read receipts of the notice's drawer, which the residents' reads
  * write. After publishing the back office records whom it phoned about an unread notice. */

@@ -1,7 +1,7 @@
 import { defineResource } from '../define';
 import { sectionTree } from './section-tree';
 
-/** 公告栏目 — domain model §3.6 (noticeSection: the shape of infoSection). */
+/** 公告栏目 — docs/domain-model.md#公告栏目-sysnoticesection (the shape of 资讯栏目). */
 export const sysNoticeSectionResource = defineResource(
   sectionTree({
     name: 'sysNoticeSection',

@@ -1,7 +1,7 @@
 import { defineResource } from '../define';
 import { enableStatusField, sortField } from './shared-fields';
 
-/** 常见问题 — domain model §3.8: the app's help-centre questions and answers. */
+/** 常见问题 — docs/domain-model.md#常见问题-sysquestion: the app's help-centre questions and answers. */
 export const sysQuestionResource = defineResource({
   name: 'sysQuestion',
   label: { zh: '常见问题', en: 'FAQ' },

@@ -10,8 +10,8 @@ import {
   ticketActions,
 } from './ticket-fields';
 
-/** 随手拍 — domain model §4.3: a resident's photos of a problem with its place. The SysReport process:
- * replies, 办结 (verified, with the result) or 不予受理, each a row of the conversation and a message. */
+/** 随手拍 — docs/domain-model.md#随手拍-sysreport: a resident's photos of a problem with its place. The SysReport
+ * process: replies, 办结 (verified, with the result) or 不予受理, each a row of the conversation and a message. */
 export const sysReportResource = defineResource({
   name: 'sysReport',
   label: { zh: '随手拍', en: 'Snap reports' },

@@ -1,8 +1,8 @@
 import { defineResource } from '../define';
 import { replyFields } from './ticket-fields';
 
-/** 随手拍回复 — domain model §4.3: the conversation of a snap report (written by its verbs; a reply
- * is removed by its writer or an administrator while the ticket is open). */
+/** 随手拍回复 — docs/domain-model.md#随手拍回复-sysreportreply: the conversation of a snap report (written by its
+ * verbs; a reply is removed by its writer or an administrator while the ticket is open). */
 export const sysReportReplyResource = defineResource({
   name: 'sysReportReply',
   label: { zh: '随手拍回复', en: 'Snap report replies' },

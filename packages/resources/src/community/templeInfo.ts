@@ -15,7 +15,7 @@ const text = (
   ...extra,
 });
 
-/** 寺庙信息 — domain model §10.1: the registry of religious venues. Not approval-driven. */
+/** 寺庙信息 — docs/domain-model.md#寺庙信息-templeinfo: the registry of religious venues. Not approval-driven. */
 export const templeInfoResource = defineResource({
   name: 'templeInfo',
   label: { zh: '寺庙信息', en: 'Temples' },

@@ -1,7 +1,7 @@
 import { auditField, type ActionDef, type DetailDef, type FieldDef, type Label } from '../define';
 
-/** What the three feedback tickets (投诉, 意见建议, 随手拍 — domain model §4) share: the reply screen's
- * actions (reply as a conversation, close with a result, refuse) and the reply rows' fields. */
+/** What the three feedback tickets (投诉, 意见建议, 随手拍 — docs/domain-model.md#feedback-tickets) share: the reply
+ * screen's actions (reply as a conversation, close with a result, refuse) and the reply rows' fields. */
 export const ticketActions = (replyCode: string, open: { field: string; in: number[] }): ActionDef[] => [
   {
     name: 'reply',
@@ -135,7 +135,8 @@ export const replyFields = (ticket: { name: string; resource: string; label: Lab
   auditField('createTime', { list: true, sortable: true }),
 ];
 
-/** The points a verified snap report earns its resident (domain model §4.3), asked when it is closed. */
+/** The points a verified snap report earns its resident (docs/domain-model.md#随手拍-sysreport), asked when it
+ * is closed. */
 export const rewardInput = (): FieldDef => ({
   name: 'rewardScore',
   kind: 'int',

@@ -18,10 +18,10 @@ export const PROFILE_KEYS: ComparedKey[] = [
   },
 ];
 
-/** Keys a resident changes at once, logged without review (domain model §2.3: cosmetic fields). */
+/** Keys a resident changes at once, logged without review (docs/domain-model.md#资料审核-userupdatelog). */
 export const COSMETIC_PROFILE_KEYS: readonly string[] = ['avatar', 'name'];
 
-/** 资料审核 — domain model §2.3 userUpdateLog: a resident's profile change (the app's `submit`) with
+/** 资料审核 — docs/domain-model.md#资料审核-userupdatelog: a resident's profile change (the app's `submit`) with
  * what it was and what it becomes, shown side by side; the UserUpdateLog process decides a change that
  * needs review, and passing applies it to the account in the same transaction. A cosmetic change
  * (avatar, nickname) is applied at once and only logged (needAudit 0, already 已通过). */

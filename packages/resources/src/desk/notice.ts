@@ -1,7 +1,7 @@
 import { defineResource } from '../define';
 
-/** 通知公告 (blade-desk/notice; api-contract §8.2 blade_notice): the desk's announcements per tenant,
- * typed by the `notice` dictionary. */
+/** 通知公告 (blade-desk/notice, blade_notice; docs/domain-model.md#通知公告-notice): the desk's announcements per
+ * tenant, typed by the `notice` dictionary. */
 export const noticeResource = defineResource({
   name: 'notice',
   label: { zh: '通知公告', en: 'Desk notices' },

@@ -1,6 +1,6 @@
 import type { FieldDef } from '../define';
 
-/** A record naming its party organisation (branch): chosen in the §2 party-organisation tree-table
+/** A record naming its party organisation (branch): chosen in the party-organisation tree-table
  * selector (columns id and deptName, lazy children, page 10, selection kept across pages). */
 export const partyBranchRef: NonNullable<FieldDef['ref']> = {
   resource: 'partyDept',

@@ -1,7 +1,7 @@
 import type { FieldDef, ResourceDef } from '../define';
 
-/** What every content section (栏目) shares — domain model §3.1: name, Tibetan name, code, icon, order,
- * shown in the app, enabled. The party, study and discipline sections are this shape. */
+/** What every content section (栏目) shares — docs/domain-model.md#content-articles: name, Tibetan name, code,
+ * icon, order, shown in the app, enabled. The party, study and discipline sections are this shape. */
 export const sectionFields = (): FieldDef[] => [
   {
     name: 'sectionName',
@@ -67,8 +67,8 @@ export const sectionFrame = {
   defaultSort: [{ field: 'sort', direction: 'asc' }],
 } satisfies Partial<ResourceDef>;
 
-/** A content article (domain model §3.2) in a section of `sectionResource`: title, cover, type, body,
- * video or link, author, top, publish group, counters, attachments. */
+/** A content article (docs/domain-model.md#content-articles) in a section of `sectionResource`: title, cover,
+ * type, body, video or link, author, top, publish group, counters, attachments. */
 export const articleFields = (sectionResource: string): FieldDef[] => [
   {
     name: 'title',
@@ -171,7 +171,7 @@ export const articleFields = (sectionResource: string): FieldDef[] => [
   },
 ];
 
-/** The common frame of an article definition (save / update wire, spec §7). */
+/** The common frame of an article definition (save / update wire). */
 export const articleFrame = {
   tenant: true,
   audit: true,

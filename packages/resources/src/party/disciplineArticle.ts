@@ -1,7 +1,8 @@
 import { defineResource } from '../define';
 import { articleFields, articleFrame } from './content-fields';
 
-/** 纪检文章 — domain model §3.5: an article (§3.2) in a discipline section. */
+/** 纪检文章 — docs/domain-model.md#纪检文章-disciplinearticle: a content article in a
+ * discipline section. */
 export const disciplineArticleResource = defineResource({
   name: 'disciplineArticle',
   label: { zh: '纪检文章', en: 'Discipline articles' },

@@ -1,9 +1,9 @@
 import { columnOnly, defineResource } from '../define';
 import { statusMove } from '../status-actions';
 
-/** 纪检举报 — domain model §4.4: a resident's report of a cadre's misconduct. A new report enters the
- * DisciplineReport approval (纪检受理: passing accepts it, 处理中; rejecting is 不予受理); 办结 closes an
- * accepted one with the findings.
+/** 纪检举报 — docs/domain-model.md#纪检举报-disciplinereport: a resident's report of a cadre's misconduct. A new
+ * report enters the DisciplineReport approval (纪检受理: passing accepts it, 处理中; rejecting is 不予受理); 办结 closes
+ * an accepted one with the findings.
  * Confidential: the reporter's identity reaches only holders of `discipline_report_identity`
  * (domains/party/discipline-report.ts masks it for everyone else and refuses searching it). Replies
  * (举报回复) are a tab of the report. */

@@ -1,7 +1,7 @@
 import { auditField, defineResource } from '../define';
 
-/** 举报回复 — domain model §4.4 disciplineReply: the replies to a discipline report; 社区回复 (replyType
- * 1) are what the reporter reads with the report number and query code. */
+/** 举报回复 — docs/domain-model.md#举报回复-disciplinereportreply: the replies to a discipline report; 社区回复
+ * (replyType 1) are what the reporter reads with the report number and query code. */
 export const disciplineReportReplyResource = defineResource({
   name: 'disciplineReportReply',
   label: { zh: '举报回复', en: 'Report replies' },

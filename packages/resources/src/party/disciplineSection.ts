@@ -1,7 +1,7 @@
 import { defineResource } from '../define';
 import { sectionFields, sectionFrame } from './content-fields';
 
-/** 纪检栏目 — domain model §3.5 (the shape of §3.1). */
+/** 纪检栏目 — docs/domain-model.md#纪检栏目-disciplinesection (the section shape). */
 export const disciplineSectionResource = defineResource({
   name: 'disciplineSection',
   label: { zh: '纪检栏目', en: 'Discipline sections' },

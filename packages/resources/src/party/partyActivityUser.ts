@@ -1,7 +1,7 @@
 import { columnOnly, defineResource } from '../define';
 import { statusMove } from '../status-actions';
 
-/** 报名管理 — domain model §5.5 partyActivityUser: an activity's enrolments (a tab of the activity and
+/** 报名管理 — docs/domain-model.md#活动报名-partyactivityuser: an activity's enrolments (a tab of the activity and
  * the 活动报名 screen). Server (domains/party/enrolment.ts): an enrolment is refused outside the
  * activity's window, past its limit, on a cancelled activity or twice for one member; it is 报名成功 at
  * once, or 待审核 when the activity reviews enrolments. 通过 / 驳回 / 签到 are state changes the engine

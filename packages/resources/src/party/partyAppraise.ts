@@ -1,9 +1,9 @@
 import { defineResource } from '../define';
 import { partyBranchRef } from './branch-ref';
 
-/** 评议管理 — domain model §5.6 partyAppraise: an appraisal round of a branch for a year, with its
+/** 评议管理 — docs/domain-model.md#评议管理-partyappraise: an appraisal round of a branch for a year, with its
  * members' self-appraisals as a tab; the server adds the round's counts and results summary on read
- * (domains/party/appraise.ts). `partyraise` is an alias path of the same wire (spec §7). */
+ * (domains/party/appraise.ts). `partyraise` is an alias path of the same wire. */
 export const partyAppraiseResource = defineResource({
   name: 'partyAppraise',
   label: { zh: '评议管理', en: 'Appraisals' },

@@ -1,10 +1,10 @@
 import { columnOnly, defineResource } from '../define';
 
-/** 党员自评 — domain model §5.6 partyAppraiseUser: one row per member per round (a second one is
+/** 党员自评 — docs/domain-model.md#党员自评-partyappraiseuser: one row per member per round (a second one is
  * refused, domains/party/appraise.ts), the member's self-appraisal and the branch's grade; the
  * self-appraisal goes through the PartyAppraiseUser approval (自评审核: passing rates it, rejecting
  * returns it).
- * `partyraise2user` is an alias path of the same wire (spec §7). */
+ * `partyraise2user` is an alias path of the same wire. */
 export const partyAppraiseUserResource = defineResource({
   name: 'partyAppraiseUser',
   label: { zh: '党员自评', en: 'Self-appraisals' },

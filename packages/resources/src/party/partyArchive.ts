@@ -6,8 +6,8 @@ import { partyBranchRef } from './branch-ref';
 
 const l = (zh: string, en: string): Label => ({ zh, en });
 
-/** 党员档案 — domain model §5.2: the party-member master record, registered through an approval
- * (党员登记审核, audited at /party/partyarchiveaudit). */
+/** 党员档案 — docs/domain-model.md#党员档案-partyarchive: the party-member master record, registered through an
+ * approval (党员登记审核, audited at /party/partyarchiveaudit). */
 export const partyArchiveResource = defineResource({
   name: 'partyArchive',
   label: l('党员档案', 'Party members'),
@@ -23,7 +23,7 @@ export const partyArchiveResource = defineResource({
   importable: true,
   labelField: 'name',
   defaultSort: [{ field: 'joinDate', direction: 'desc' }],
-  // 停用 / 启用 (domain model §5.2: memberStatus 1 ↔ 2 with a reason, e.g. 出党, 去世, 转出)
+  // 停用 / 启用 (memberStatus 1 ↔ 2 with a reason, e.g. 出党, 去世, 转出)
   actions: disableEnableActions('memberStatus', { enabled: 1, disabled: 2 }, 'statusReason', 200),
   process: {
     key: 'PartyArchive',

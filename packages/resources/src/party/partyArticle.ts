@@ -1,7 +1,7 @@
 import { defineResource } from '../define';
 import { articleFields, articleFrame } from './content-fields';
 
-/** 活动风采 — domain model §5.5 partyActivityArticle: an article (§3.2) in an activity section, linked
+/** 活动风采 — docs/domain-model.md#活动风采-partyarticle: a content article in an activity section, linked
  * to the activity it reports on. */
 export const partyArticleResource = defineResource({
   name: 'partyArticle',

@@ -1,8 +1,8 @@
 import { columnOnly, defineResource } from '../define';
 
-/** 党组织管理 — domain model §5.1: the party organisation tree (党委 → 党总支 → 党支部 → 党小组), a lazy
- * tree like the dept screen. `deptName` is the organisation's name (spec §3: the selector item's name
- * key for party organisations). Server: `ancestors` kept on write, the subtree's member count
+/** 党组织管理 — docs/domain-model.md#党组织管理-partydept: the party organisation tree (党委 → 党总支 → 党支部 → 党小组), a lazy
+ * tree like the dept screen. `deptName` is the organisation's name (the selector's name key for party
+ * organisations). Server: `ancestors` kept on write, the subtree's member count
  * (`memberCount`) added on read, a node with children or members is not removed (domains/party). */
 export const partyDeptResource = defineResource({
   name: 'partyDept',

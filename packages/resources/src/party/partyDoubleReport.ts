@@ -2,9 +2,9 @@ import { defineResource } from '../define';
 import { statusMove } from '../status-actions';
 import { partyBranchRef } from './branch-ref';
 
-/** 双报到管理 — domain model §5.3: an in-service member (or a unit's party organisation) reports to the
- * community where they live: 待确认 → 已报到 | 已驳回 through the PartyDoubleReport approval (双报到审核),
- * 已报到 → 已注销 with a reason. */
+/** 双报到管理 — docs/domain-model.md#双报到管理-partydoublereport: an in-service member (or a unit's party
+ * organisation) reports to the community where they live: 待确认 → 已报到 | 已驳回 through the PartyDoubleReport
+ * approval (双报到审核), 已报到 → 已注销 with a reason. */
 export const partyDoubleReportResource = defineResource({
   name: 'partyDoubleReport',
   label: { zh: '双报到管理', en: 'Dual registration' },

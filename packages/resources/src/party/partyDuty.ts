@@ -1,6 +1,7 @@
 import { columnOnly, defineResource } from '../define';
 
-/** 党员值班 — domain model §5.7 (one table: the slot and the member's record). Not approval-driven. */
+/** 党员值班 — docs/domain-model.md#党员值班-partyduty (one table: the slot and the member's record). Not
+ * approval-driven. */
 export const partyDutyResource = defineResource({
   name: 'partyDuty',
   label: { zh: '党员值班', en: 'Party duty' },
@@ -74,7 +75,7 @@ export const partyDutyResource = defineResource({
       multiline: true,
       list: false,
     },
-    // Columns of the table no screen shows yet (domain model §5.7: the slot, the claim, sign-in/out).
+    // Columns of the table no screen shows yet (the slot, the claim, sign-in/out).
     columnOnly({ name: 'communityId', kind: 'long', label: { zh: '所属社区', en: 'Community' } }),
     columnOnly({ name: 'partyDeptId', kind: 'long', label: { zh: '所属党组织', en: 'Party branch' } }),
     columnOnly({ name: 'startTime', kind: 'datetime', label: { zh: '开始时间', en: 'Starts' } }),

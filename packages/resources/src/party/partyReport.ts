@@ -2,9 +2,9 @@ import { columnOnly, defineResource } from '../define';
 import { statusMove } from '../status-actions';
 import { partyBranchRef } from './branch-ref';
 
-/** 思想汇报 — domain model §5.4: a member's report, 批阅 with a comment and optional points (credited to
- * the member's points ledger by the party domain's `review`) or 退回 for rework (the member resubmits
- * from the app). Written by members; the screen reviews and removes. */
+/** 思想汇报 — docs/domain-model.md#思想汇报-partyreport: a member's report, 批阅 with a comment and optional points
+ * (credited to the member's points ledger by the party domain's `review`) or 退回 for rework (the member
+ * resubmits from the app). Written by members; the screen reviews and removes. */
 export const partyReportResource = defineResource({
   name: 'partyReport',
   label: { zh: '思想汇报', en: 'Member reports' },

@@ -1,7 +1,7 @@
 import { defineResource } from '../define';
 import { sectionFields, sectionFrame } from './content-fields';
 
-/** 活动栏目 — domain model §5.5 (partyActivitySection, the shape of §3.1). */
+/** 活动栏目 — docs/domain-model.md#活动栏目-partysection (the section shape). */
 export const partySectionResource = defineResource({
   name: 'partySection',
   label: { zh: '活动栏目', en: 'Activity sections' },

@@ -1,8 +1,8 @@
 import { defineResource } from '../define';
 import { articleFields, articleFrame } from './content-fields';
 
-/** 学习资料 — domain model §3.4 studyArticle: an article (§3.2) with a suggested study time, points for
- * finishing it, 党员必学 and its file type. `viewDetail` (spec §7) answers it, counts a view and records
+/** 学习资料 — docs/domain-model.md#学习资料-studyarticle: a content article with a suggested study time, points for
+ * finishing it, 党员必学 and its file type. `viewDetail` answers it, counts a view and records
  * the reader once (studyRecord, the 已读人员 tab; `readNum` counts the readers). */
 export const studyArticleResource = defineResource({
   name: 'studyArticle',

@@ -1,6 +1,6 @@
 import { defineResource } from '../define';
 
-/** 学习记录 — domain model §3.4 studyRecord: who has read a study article, one row per reader, made by
+/** 学习记录 — docs/domain-model.md#学习记录-studyrecord: who has read a study article, one row per reader, made by
  * the article's `viewDetail` (first read → startTime, each later read → endTime). Read-only: a tab of
  * the article's drawer (已读人员), under the article's button codes (readable with its view button). */
 export const studyRecordResource = defineResource({

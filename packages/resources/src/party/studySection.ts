@@ -1,7 +1,8 @@
 import { defineResource } from '../define';
 import { sectionFields, sectionFrame } from './content-fields';
 
-/** 学习栏目 — domain model §3.4 (the shape of §3.1 plus its audience). */
+/** 学习栏目 — docs/domain-model.md#学习栏目-studysection (the section shape plus its
+ * audience). */
 export const studySectionResource = defineResource({
   name: 'studySection',
   label: { zh: '学习栏目', en: 'Study sections' },

@@ -1,6 +1,6 @@
 import type { Rule } from './rule';
 
-/** The spec's phone-helper messages (product spec §5), word for word. */
+/** The phone-helper messages (docs/domain-model.md#common-columns), word for word. */
 export const MOBILE_MESSAGES = {
   empty: { zh: '手机号码不能为空', en: 'Enter a mobile number' },
   length: { zh: '手机号码长度不为11位', en: 'A mobile number has 11 digits' },

@@ -1,6 +1,6 @@
 import { defineResource } from '../define';
 
-/** 接口权限 (blade_scope_api) — api-contract §7.4, §10.4 (BaseEntity). Rows hang under a menu and are
+/** 接口权限 (blade_scope_api) — docs/domain-model.md#接口权限-apiscope. Rows hang under a menu and are
  * granted to roles by role/grant (scope_category 2). */
 export const apiScopeResource = defineResource({
   name: 'apiScope',

@@ -9,7 +9,7 @@ const GRANT_TYPES = [
   'client_credentials',
 ];
 
-/** 应用管理 (OAuth clients, blade_client) — api-contract §7.4, §8.2, §13 (BaseEntity).
+/** 应用管理 (OAuth clients, blade_client) — docs/domain-model.md#应用管理-client.
  * Server special case: the secret is stored as a sha256 hash (hashClientSecret), so it is hashed on
  * write and never sent back; an update without it keeps the stored one. */
 export const clientResource = defineResource({

@@ -1,6 +1,6 @@
 import { defineResource } from '../define';
 
-/** 数据权限 (blade_scope_data) — api-contract §7.4, §10.2 (BaseEntity). Rows hang under a menu (the
+/** 数据权限 (blade_scope_data) — docs/domain-model.md#数据权限-datascope. Rows hang under a menu (the
  * screen lists the rows of the menu picked in its tree) and are granted to roles by role/grant.
  * Server special case: `scopeValue` of type 5 (自定义) is a rule the server interprets with bound
  * parameters, never SQL spliced into a query; `scopeClass` names the resource the rule applies to. */

@@ -1,9 +1,9 @@
 import { defineResource } from '../define';
 
-/** 机构管理 — api-contract §7.3, §8.3 (BladeX dept_category), §13 (plain entity, lazy tree).
- * Server special cases: `ancestors` is computed on submit (top level "0"; child = parent.ancestors +
- * "," + parentId); self-parent → 父节点不可选择自身!, unknown parent → 上级部门不存在!, cross-tenant move →
- * 不允许跨租户迁移部门，请联系运维处理; `list` answers the forest, `lazy-list` / `lazy-tree?parentId`. */
+/** 机构管理 — docs/domain-model.md#机构管理-dept (BladeX dept_category; plain entity, lazy tree). Server special
+ * cases: `ancestors` is computed on submit (top level "0"; child = parent.ancestors + "," + parentId);
+ * self-parent → 父节点不可选择自身!, unknown parent → 上级部门不存在!, cross-tenant move → 不允许跨租户迁移部门，请联系运维处理; `list` answers
+ * the forest, `lazy-list` / `lazy-tree?parentId`. */
 export const deptResource = defineResource({
   name: 'dept',
   label: { zh: '机构管理', en: 'Departments' },

@@ -17,9 +17,9 @@ const TAG_COLORS: [string, string, string][] = [
   ['purple', '紫色', 'Purple'],
 ];
 
-/** The dictionary fields, shared by the platform (dict) and business (dictBiz) dictionaries — product
- * spec §2 (dialog), §3, §5, §9. One table holds both levels: a header row per code (parentId 0, the
- * "parent table": code, dictValue, sort, isSealed, remark) and its items (the "child tree table", which
+/** The dictionary fields, shared by the platform (dict) and business (dictBiz) dictionaries
+ * (docs/front-end.md#pickers-and-widgets). One table holds both levels: a header row per code (parentId 0,
+ * the "parent table": code, dictValue, sort, isSealed, remark) and its items (the "child tree table", which
  * adds dictValueBo — the Tibetan name — parentId and dictKey).
  * Not expressible yet (see report): in the child table `code` is disabled on add and edit as well;
  * `dictKey`, `dictValueBo` and `parentId` belong to the child table only, and a header's dictKey is "-1";

@@ -9,7 +9,7 @@ export const SECRET_PARAM_MASK = '******';
 export const isSecretParam = (key: unknown): boolean =>
   typeof key === 'string' && /secret/i.test(key.slice(key.lastIndexOf('.') + 1));
 
-/** 参数管理 — product spec §3 Parameter, §5 messages. */
+/** 参数管理 — docs/domain-model.md#参数管理-param. */
 export const paramResource = defineResource({
   name: 'param',
   label: { zh: '参数管理', en: 'Parameters' },

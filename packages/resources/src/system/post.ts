@@ -1,6 +1,6 @@
 import { auditField, defineResource } from '../define';
 
-/** 岗位管理 — api-contract §7.3, §8.2, §13 (TenantEntity). `select?tenantId` is served by the server. */
+/** 岗位管理 — docs/domain-model.md#岗位管理-post. `select?tenantId` is served by the server. */
 export const postResource = defineResource({
   name: 'post',
   label: { zh: '岗位管理', en: 'Posts' },

@@ -19,7 +19,7 @@ const derived = (prefix: string, zh: string, en: string): FieldDef[] => [
   },
 ];
 
-/** 行政区划 — api-contract §7.4, §8.2, §13 (plain entity: no tenant, audit or soft delete).
+/** 行政区划 — docs/domain-model.md#行政区划-region (plain entity: no tenant, audit or soft delete).
  * The vocabulary assumes a bigint `id` key; blade_region's key is `code` (varchar(12)) and there is no
  * `id` column, so the server must special-case this resource:
  * - key column `code`: `detail?code=`, `remove?id=` (the value is a code), and `submit` inserts when the

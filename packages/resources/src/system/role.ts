@@ -1,6 +1,6 @@
 import { defineResource } from '../define';
 
-/** 角色管理 — api-contract §7.3, §10.1, §13 (Role is a plain entity: no audit columns, a tree).
+/** 角色管理 — docs/domain-model.md#角色管理-role (Role is a plain entity: no audit columns, a tree).
  * Server special cases: `list` answers the forest (RoleVO with children, parentName); `grant` replaces
  * menus, data scopes and API scopes of every listed role; only administrators may create the alias
  * `administrator` (无权限创建超管角色！); `tree` hides the `admin` alias from callers without it. */

@@ -1,10 +1,10 @@
 import { auditField, defineResource } from '../define';
 
-/** 租户管理 — api-contract §7.4, §13 (BladeX tenant columns). A platform table: `tenant_id` here is the
+/** 租户管理 — docs/domain-model.md#租户管理-tenant (BladeX tenant columns). A platform table: `tenant_id` here is the
  * tenant's own code, so the tenant mixin is off.
  * Server special cases: only administrators see every tenant (others see their own row) and only
  * administrators may submit/remove; on create the server generates a unique 6-digit `tenantId` and creates
- * the tenant's `admin` role, root dept, post and `admin` user (api-contract §7.4); `setting`
+ * the tenant's `admin` role, root dept, post and `admin` user; `setting`
  * (accountNumber, expireTime), `datasource` and `package` write the fields the form leaves out. */
 export const tenantResource = defineResource({
   name: 'tenant',

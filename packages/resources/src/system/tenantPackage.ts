@@ -1,6 +1,6 @@
 import { defineResource } from '../define';
 
-/** 租户产品包 — product spec §2 (dialog), §3, §5, §6, §9: search on packageName, drawer 600 wide, page
+/** 租户产品包 — docs/domain-model.md#租户产品包-tenantpackage: search on packageName, drawer 600 wide, page
  * size 10, no view button. `menuId` is a multi-select of the menu tree sent comma-joined. A tenant's
  * menus are limited to its package (server side, not expressed here). */
 export const tenantPackageResource = defineResource({

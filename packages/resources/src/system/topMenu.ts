@@ -1,6 +1,6 @@
 import { defineResource } from '../define';
 
-/** 顶部菜单 — api-contract §7.4, §13 (TenantEntity; list ordered by sort). `grant` ({topMenuIds,
+/** 顶部菜单 — docs/domain-model.md#顶部菜单-topmenu (list ordered by sort). `grant` ({topMenuIds,
  * menuIds}, replaces blade_top_menu_setting) is the server's own route behind `topmenu_setting`. */
 export const topMenuResource = defineResource({
   name: 'topMenu',

@@ -1,12 +1,12 @@
 import { auditField, defineResource } from '../define';
 
-/** 用户管理 — product spec §3 (user fields), §7 Users; api-contract §7.2, §13.
+/** 用户管理 — docs/domain-model.md#用户管理-user.
  * Server special cases: `password` is hashed on write and never returned; a hash-looking or unchanged
  * password on update is ignored; `page?deptId=` means "users whose deptId list holds that dept or one of
  * its descendants"; the rows carry roleName / deptName / postName (as every reference's names do); the
- * actions reset-password (to param account.initPassword), grant (roleIds), update-platform (userType, userExt),
- * lock / unlock and audit (approving guest registrations, status 2 → 1) are their own routes; `app-page`
- * is the page of app users (userType 2). Wire base is `/api/blade-user` (product spec §7 Users).
+ * actions reset-password (to param account.initPassword), grant (roleIds), update-platform (userType,
+ * userExt), lock / unlock and audit (approving guest registrations, status 2 → 1) are their own routes;
+ * `app-page` is the page of app users (userType 2). Wire base is `/api/blade-user`.
  * Pickers: staff with any `work_*` permission may read `select` (the approver of a leave request). */
 export const userResource = defineResource({
   name: 'user',

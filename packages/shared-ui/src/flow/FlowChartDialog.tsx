@@ -10,8 +10,8 @@ export interface FlowChartTarget {
   processDefinitionId?: string;
 }
 
-/** 流程图展示 (§2 dialogs): the process diagram, coloured by the instance's history, and its timeline.
- * With only a definition id it shows the bare diagram. */
+/** 流程图展示 (docs/front-end.md#pickers-and-widgets): the process diagram, coloured by the instance's history,
+ * and its timeline. With only a definition id it shows the bare diagram. */
 export function FlowChartDialog({ target, onClose }: { target?: FlowChartTarget; onClose: () => void }) {
   const t = useFlowT();
   const instanceId = target?.processInstanceId;

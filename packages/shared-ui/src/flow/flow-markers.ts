@@ -1,7 +1,7 @@
 import type { FlowHistoryItem } from '@tongxin/api-client';
 
-/** Marker classes of the flow chart (§4): unfinished node primary, finished node success, sequence flow
- * warn; a node that was never reached (a candidate) gets none. */
+/** Marker classes of the flow chart (docs/front-end.md#pickers-and-widgets): unfinished node primary,
+ * finished node success, sequence flow warn; a node that was never reached (a candidate) gets none. */
 export type FlowMarker = 'primary' | 'success' | 'warn';
 
 /** Element id → marker, from an instance's history. A node visited several times (a reject loop) is

@@ -74,7 +74,8 @@ export function RecordDrawer({
     try {
       await save(rowToSave(def, formFields, values, options, isNew ? undefined : record), isNew);
     } catch {
-      // a failed save only resets the loading state (§8); the server's message was shown
+      // a failed save only resets the loading state (docs/front-end.md#generic-screens); the server's message
+      // was shown
     } finally {
       setSaving(false);
     }

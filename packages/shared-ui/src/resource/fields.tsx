@@ -336,9 +336,9 @@ export function DictTag({ dict, value }: { dict: { code: string; biz?: boolean }
   );
 }
 
-/** A reference chosen in a dialog (`ref.pick`): the §2 table select over the resource's `page`, or with
- * `pick.tree` the §2 tree-table selector over its `lazy-tree` (the tree's label read from the nodes'
- * `title`); saved values are named through `select`. */
+/** A reference chosen in a dialog (`ref.pick`): the table select over the resource's `page`, or with
+ * `pick.tree` the tree-table selector (docs/front-end.md#pickers-and-widgets) over its `lazy-tree` (the
+ * tree's label read from the nodes' `title`); saved values are named through `select`. */
 function PickDialogInput({
   def,
   field,

@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import type { Label } from '@tongxin/resources';
 import { addI18nBundles } from '@tongxin/shared-ui/session';
 
-/** Generic CRUD wording (§5, §8 messages) in the 'crud' namespace. */
+/** Generic CRUD wording (docs/front-end.md#generic-screens) in the 'crud' namespace. */
 export const CRUD_NS = 'crud';
 
 addI18nBundles(CRUD_NS, {

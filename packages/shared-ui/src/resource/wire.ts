@@ -55,7 +55,8 @@ const asPage = (data: Page<Row> | Row[] | null | undefined, size: number): Page<
     ? { records: data, total: data.length, size, current: 1, pages: 1 }
     : (data ?? { records: [], total: 0, size, current: 1, pages: 0 });
 
-/** The generic wire of one definition (§7 standard pattern), through the one http client. */
+/** The generic wire of one definition (docs/api.md#the-standard-calls-of-a-resource), through the one http
+ * client. */
 export function resourceCalls(def: ResourceDef) {
   const base = def.path;
   return {

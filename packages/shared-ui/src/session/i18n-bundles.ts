@@ -9,7 +9,7 @@ export type Language = (typeof LANGUAGES)[number];
 
 /**
  * Adds a namespace to the single shared i18next instance. i18next only gets its store in init(),
- * so before init the bundles are added once it has happened (mf-stack §4.12).
+ * so before init the bundles are added once it has happened.
  */
 export function addI18nBundles(ns: string, bundles: LanguageBundles): void {
   const add = () => {

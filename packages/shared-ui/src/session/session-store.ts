@@ -4,7 +4,7 @@ import type { TokenResponse } from '@tongxin/api-client';
 /** One session per page: shell and remotes read the same store (shared-ui is a singleton). */
 export interface SessionState {
   user: TokenResponse | undefined;
-  /** Button permission codes (§6), code → true. */
+  /** Button permission codes (docs/domain-model.md#who-may-do-what), code → true. */
   permissions: Record<string, true>;
   setUser: (user: TokenResponse | undefined) => void;
   setPermissions: (permissions: Record<string, true>) => void;

@@ -1,6 +1,7 @@
 import type { CSSProperties, ReactNode } from 'react';
 
-/** §2 card container: radius 10 by default, a background, block (full width) mode. */
+/** Card container (docs/front-end.md#pickers-and-widgets): radius 10 by default, a background, block (full
+ * width) mode. */
 export function CardContainer({
   children,
   radius = 10,

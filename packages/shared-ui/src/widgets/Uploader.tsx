@@ -6,7 +6,7 @@ import { uploadFile, type FileRecord } from './upload-file';
 
 export { UPLOAD_URL, type FileRecord } from './upload-file';
 
-/** The uploader's value is the JSON-encoded list of file records (§3). */
+/** The uploader's value is the JSON-encoded list of file records (docs/api.md#values). */
 export function parseFileList(value: unknown): FileRecord[] {
   if (!value) return [];
   if (Array.isArray(value)) return value as FileRecord[];
@@ -40,8 +40,9 @@ const filesOf = (value: unknown): UploadFile[] =>
     url: r.link,
   }));
 
-/** §2 uploader: picture-card thumbnails, preview, removal, multiple, accept filter, max count (default 1);
- * read-only video as a 290x190 player. Emits the JSON list once every item has succeeded (§4). */
+/** Uploader (docs/front-end.md#pickers-and-widgets): picture-card thumbnails, preview, removal, multiple,
+ * accept filter, max count (default 1); read-only video as a 290x190 player. Emits the JSON list once every
+ * item has succeeded. */
 export function Uploader({ value, onChange, accept, maxCount = 1, multiple, readOnly, disabled }: Props) {
   const t = useCrudT();
   const { message } = App.useApp();

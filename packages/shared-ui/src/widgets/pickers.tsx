@@ -64,8 +64,8 @@ function usePicked(labelsUrl: string | undefined, ids: string[]) {
   return [picked, setPicked] as const;
 }
 
-/** §2 table select: a dialog listing rows (page size 10, §9), searchable, selection kept across pages,
- * confirm/cancel; the field shows the chosen labels and holds their ids. */
+/** Table select (docs/front-end.md#pickers-and-widgets): a dialog listing rows (page size 10), searchable,
+ * selection kept across pages, confirm/cancel; the field shows the chosen labels and holds their ids. */
 export function TableSelect(props: TableSelectProps) {
   const {
     title,
@@ -318,7 +318,7 @@ export function TreePick({ url, value, onChange, multiple, placeholder, disabled
   );
 }
 
-/** §2 dept select: the department tree. */
+/** Dept select: the department tree. */
 export function DeptSelect(props: Omit<TreePickProps, 'url'>) {
   const t = useCrudT();
   return <TreePick placeholder={t('selectDept')} {...props} url="/api/blade-system/dept/tree" />;

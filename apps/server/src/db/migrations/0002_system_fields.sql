@@ -1,7 +1,8 @@
 -- Columns the system resource definitions (packages/resources/src/system) need beyond 0001, and the
 -- per-user settings store (column settings of ResourcePage and the like). PostgreSQL 15 and PGlite.
 
--- 身份证号: the user picker lists and searches users by realName, idCard and phone (product spec §2).
+-- 身份证号: the user picker lists and searches users by realName, idCard and phone
+-- (docs/front-end.md#pickers-and-widgets).
 ALTER TABLE blade_user ADD COLUMN IF NOT EXISTS id_card varchar(18);
 -- 用户拓展信息: written by user/update-platform with userType (BladeX keeps it in blade_user_web/app/other).
 ALTER TABLE blade_user ADD COLUMN IF NOT EXISTS user_ext varchar(255);

@@ -1,5 +1,5 @@
--- Workflow: our own BPMN executor over rows (see shared/spec/workflow.md §3/§4). The rows are the state;
--- every list is a plain indexed query. PostgreSQL 15 and PGlite.
+-- Workflow: our own BPMN executor over rows (see docs/architecture.md#the-workflow-executor). The rows are
+-- the state; every list is a plain indexed query. PostgreSQL 15 and PGlite.
 --
 -- Tenancy: every table carries tenant_id with the usual tenant_isolation policy. Process definitions
 -- deployed without target tenants (BladeX "common", mode 1) are owned by the deploying tenant (the
@@ -132,7 +132,8 @@ CREATE TABLE flow_comment (
 CREATE INDEX flow_comment_instance_idx ON flow_comment (process_instance_id, create_time);
 CREATE INDEX flow_comment_task_idx ON flow_comment (task_id);
 
--- The leave demo's business table (BladeX blade_process_leave) with the audit group of domain-model §0.3.
+-- The leave demo's business table (BladeX blade_process_leave) with the approval group of
+-- docs/domain-model.md#common-columns.
 CREATE TABLE blade_process_leave (
   id bigint PRIMARY KEY,
   tenant_id varchar(12) NOT NULL,

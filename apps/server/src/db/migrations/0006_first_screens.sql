@@ -1,4 +1,5 @@
--- The first party and community screens: 便民电话 (domain model §3.7) and 党员值班 (§5.7).
+-- The first party and community screens: 便民电话 (docs/domain-model.md#便民电话-contactphone) and 党员值班
+-- (docs/domain-model.md#党员值班-partyduty).
 CREATE TABLE app_contact_phone (
   id bigint PRIMARY KEY,
   tenant_id varchar(12) NOT NULL,

@@ -1,4 +1,4 @@
--- 通知公告 (blade-desk/notice): api-contract §8.2 blade_notice, content widened for rich text.
+-- 通知公告 (blade-desk/notice): blade_notice (docs/domain-model.md#通知公告-notice), content widened for rich text.
 CREATE TABLE blade_notice (
   id bigint PRIMARY KEY,
   tenant_id varchar(12) NOT NULL,

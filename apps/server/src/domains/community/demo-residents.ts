@@ -1,5 +1,5 @@
-/** Community A's demo residents (domain model §15.4): per community a few hundred households of about
- * 2.7 persons (mostly 藏族), some with an app account (blade_user, userType 2, the demo password), and
+/** Community A's demo residents (every community looks lived in): per community a few hundred households of
+ * about 2.7 persons (mostly 藏族), some with an app account (blade_user, userType 2, the demo password), and
  * their certification requests at every audit state. Fixed content from a seeded generator. */
 import { idCardCheckDigit } from '@tongxin/resources';
 import type { Trx } from '../../db/database.js';

@@ -1,4 +1,5 @@
-/** 住户信息 and 住户变更记录 (domain model §2.1–2.2): the full address is composed from the community
+/** 住户信息 and 住户变更记录 (docs/domain-model.md#住户信息-household,
+ * docs/domain-model.md#住户变更记录-householdrecord): the full address is composed from the community
  * and the house; passing a resident's request creates, changes or moves out the household row in the
  * same transaction and tells the resident. */
 import { requireUser } from '../../auth/guard.js';
@@ -167,7 +168,7 @@ async function householdOf(args: HookArgs, merged: Record<string, unknown>): Pro
 }
 
 /** What an information change changes: `{column: {before, after}}` of the house and identity columns
- * that differ from the household (domain model §2.2 changeContent); a change that changes nothing is
+ * that differ from the household (`change_content`); a change that changes nothing is
  * refused. */
 function changesOf(house: Row, merged: Record<string, unknown>): string {
   const changes: Record<string, { before: unknown; after: unknown }> = {};

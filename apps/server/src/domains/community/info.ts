@@ -1,4 +1,4 @@
-/** 资讯社区 (domain model §3.3): one row per article and community. */
+/** 资讯社区 (docs/domain-model.md#发布社区-infocommunity): one row per article and community. */
 import type { ResourceHooks } from '../../engine/crud/hooks.js';
 import { badRequest } from '../../http/envelope.js';
 

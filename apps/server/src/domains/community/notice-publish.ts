@@ -1,5 +1,5 @@
-/** 通知公告 publish (domain model §3.6): the audience of the notice (everyone, communities, resident
- * tags, chosen users or roles, all of the caller's tenant) becomes one 通知对象 row each (the read
+/** 通知公告 publish (docs/domain-model.md#通知公告-sysnotice): the audience of the notice (everyone, communities,
+ * resident tags, chosen users or roles, all of the caller's tenant) becomes one 通知对象 row each (the read
  * receipts) and, when the notice pushes, one message each; the notice counts them. All in one
  * transaction; a notice aimed outside the tenant is refused with nothing written. */
 import { requireUser } from '../../auth/guard.js';

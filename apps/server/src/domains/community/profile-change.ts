@@ -1,7 +1,7 @@
-/** A resident's profile change (domain model §2.3): what may change and how it is stored on the account,
- * the change read from a request, the snapshots of a change log (what it was, what it becomes) and the
- * change written to the account. The keys and their labels are the definition's (`PROFILE_KEYS`, the
- * comparison the review screens show); this file adds where each is stored. */
+/** A resident's profile change (docs/domain-model.md#资料审核-userupdatelog): what may change and how it is
+ * stored on the account, the change read from a request, the snapshots of a change log (what it was, what it
+ * becomes) and the change written to the account. The keys and their labels are the definition's
+ * (`PROFILE_KEYS`, the comparison the review screens show); this file adds where each is stored. */
 import { COSMETIC_PROFILE_KEYS, PROFILE_KEYS } from '@tongxin/resources';
 import type { Row, Trx } from '../../db/database.js';
 import { badRequest } from '../../http/envelope.js';

@@ -1,6 +1,6 @@
-/** A resident answers a questionnaire (domain model §9.4–9.5; the app's call): once, unless repeats are
- * allowed, only while it runs and only if the resident is in its audience; every required question
- * answered, options only of the question. One transaction writes the 答卷, its lines and the counters
+/** A resident answers a questionnaire (docs/domain-model.md#答卷记录-questionnaireuser; the app's call): once,
+ * unless repeats are allowed, only while it runs and only if the resident is in its audience; every required
+ * question answered, options only of the question. One transaction writes the 答卷, its lines and the counters
  * (answerNum, the questions' and options' result counters: questionnaire-counters.ts). */
 import { requireUser } from '../../auth/guard.js';
 import type { AuthUser } from '../../auth/tokens.js';

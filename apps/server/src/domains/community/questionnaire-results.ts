@@ -1,6 +1,6 @@
-/** 问卷 results (domain model §9.5 results API): per question the options with counts and percentages,
- * ratings with their average and distribution, the latest text answers; one person's answer sheet; and
- * a person's answers to one questionnaire. Read from the counters the answer path keeps
+/** 问卷 results (docs/domain-model.md#问卷调查-questionnaire): per question the options with counts and
+ * percentages, ratings with their average and distribution, the latest text answers; one person's answer
+ * sheet; and a person's answers to one questionnaire. Read from the counters the answer path keeps
  * (questionnaire-counters.ts), so 10,000 answers cost what a few rows do; only the latest text answers
  * are read from the lines. Every query names the tenant:
  * row-level security alone (an OR of two settings) cannot use the (tenant_id, ...) indexes. */

@@ -1,5 +1,5 @@
-/** 问卷调查 (domain model §9): questions and options change only while the questionnaire is a draft
- * and only within it; publishing checks the design and opens it (未开始 or 进行中 by its start time);
+/** 问卷调查 (docs/domain-model.md#问卷调查-questionnaire): questions and options change only while the questionnaire
+ * is a draft and only within it; publishing checks the design and opens it (未开始 or 进行中 by its start time);
  * the shown state follows the clock (未开始 → 进行中 → 已结束). */
 import { requireUser } from '../../auth/guard.js';
 import type { Row, Trx } from '../../db/database.js';

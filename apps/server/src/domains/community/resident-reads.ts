@@ -1,4 +1,5 @@
-/** What a resident's reading changes (domain model §3.6, §12.1; the app's calls): opening a notice marks
+/** What a resident's reading changes (docs/domain-model.md#通知对象-sysnotice2target,
+ * docs/domain-model.md#消息中心-messagecenter; the app's calls): opening a notice marks
  * their receipt read and counts it on the notice (once); reading messages marks their own inbox rows,
  * one by one or all at once (一键已读). Only the caller's own rows are touched. */
 import { requireUser } from '../../auth/guard.js';

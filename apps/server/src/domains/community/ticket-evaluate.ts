@@ -1,5 +1,5 @@
-/** A resident rates their closed complaint (domain model §4.1: 评价 only when 已办结, once): the app's
- * `evaluate` with satisfaction 1–4 (dict satisfaction) and an optional comment. */
+/** A resident rates their closed complaint (docs/domain-model.md#投诉管理-syscomplain: 评价 only when 已办结, once):
+ * the app's `evaluate` with satisfaction 1–4 (dict satisfaction) and an optional comment. */
 import { requireUser } from '../../auth/guard.js';
 import type { VerbHandler } from '../../engine/module.js';
 import { badRequest, done } from '../../http/envelope.js';

@@ -1,5 +1,6 @@
-/** The three feedback tickets (投诉, 意见建议, 随手拍 — domain model §4) as data: their tables, the states
- * each step reads and writes, and what a resident's withdrawal (撤销) and the back office may change. */
+/** The three feedback tickets (投诉, 意见建议, 随手拍 — docs/domain-model.md#feedback-tickets) as data: their tables,
+ * the states each step reads and writes, and what a resident's withdrawal (撤销) and the back office may
+ * change. */
 import type { Row } from '../../db/database.js';
 import type { TicketDeadline } from './ticket-overdue.js';
 
@@ -22,7 +23,7 @@ export interface TicketKind {
   replyCode: string;
   /** the numbering prefix of a ticket number column, when it has one */
   number?: { column: string; prefix: string };
-  /** the resident's verbs that file one (spec §7: save; 随手拍 also submit) */
+  /** the resident's verbs that file one (save; 随手拍 also submit) */
   writeVerbs: ('save' | 'submit')[];
   /** columns keeping the submitter's name and phone as they were, when the kind has them */
   submitter?: { name: string; phone: string };
@@ -47,8 +48,8 @@ export interface TicketKind {
   /** the columns the back office may change while it is open (updateById): its classification; the
    * resident's own words are theirs */
   staffColumns: string[];
-  /** the points a verified ticket earns its resident (domain model §4.3): the ledger's source type and the
-   * parameter holding the default amount */
+  /** the points a verified ticket earns its resident (docs/domain-model.md#随手拍-sysreport): the ledger's
+   * source type and the parameter holding the default amount */
   reward?: { sourceType: string; param: string; fallback: number };
 }
 

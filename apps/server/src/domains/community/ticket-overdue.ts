@@ -1,5 +1,5 @@
 /** 超期 of a feedback ticket (投诉, 意见建议, 随手拍): a ticket not closed within the deadline — the
- * `ticket.overdueDays` parameter, days after its submission (domain model §4 sets no time limit) — reads
+ * `ticket.overdueDays` parameter, days after its submission (docs/domain-model.md#feedback-tickets) — reads
  * 1 已超期: still open past the deadline, or closed after it. A ticket the resident withdrew never does.
  * Computed on every read and search (like a party activity's state), so it never waits for a scheduler. */
 import { sql, type RawBuilder, type SqlBool } from 'kysely';

@@ -1,6 +1,6 @@
-/** The points a verified 随手拍 earns its resident (domain model §4.3: rewardScore on verification,
- * written to the points ledger with sourceType snap, §7.3). Credited in the transaction that verifies the
- * report (its process task passed), exactly once per report: the ledger is asked first, under the
+/** The points a verified 随手拍 earns its resident (docs/domain-model.md#随手拍-sysreport: rewardScore on
+ * verification, written to the points ledger with sourceType snap). Credited in the transaction that verifies
+ * the report (its process task passed), exactly once per report: the ledger is asked first, under the
  * report's row lock the deal holds. The amount is the approver's `rewardScore` (a process variable, the
  * 办结 dialog's input) or the `snap.rewardScore` parameter; 0 grants nothing. */
 import type { Row, Trx } from '../../db/database.js';

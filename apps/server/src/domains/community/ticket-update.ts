@@ -1,8 +1,8 @@
-/** `updateById` of a ticket (spec §7: 投诉 and 意见建议; 随手拍 alike): a real update, by who and when
- * domain model §4 allows it. The resident changes their own words (every field the form writes) while
- * the community has not acted on the ticket yet; the back office (the reply screen's button) changes its
- * classification and, where tickets are handed on, its handler (转办, with its conversation row and the
- * handler's message) while it is open. A decided or withdrawn ticket changes no more; a change nobody
+/** `updateById` of a ticket (投诉 and 意见建议; 随手拍 alike): a real update, by who and when
+ * docs/domain-model.md#feedback-tickets allows it. The resident changes their own words (every field the form
+ * writes) while the community has not acted on the ticket yet; the back office (the reply screen's button)
+ * changes its classification and, where tickets are handed on, its handler (转办, with its conversation row and
+ * the handler's message) while it is open. A decided or withdrawn ticket changes no more; a change nobody
  * may make is refused, naming the field, and nothing is written. */
 import { columnOf, isId, isWritable, type ResourceDef } from '@tongxin/resources';
 import type { FastifyRequest } from 'fastify';

@@ -1,7 +1,7 @@
-/** The feedback tickets (投诉, 意见建议, 随手拍 — domain model §4): a resident submits one (`save`, the
- * app's call, which starts its process), changes it (`updateById`, ticket-update.ts) or withdraws it
- * (撤销: the process's withdrawProcessFlow, ticket-approval.ts) while nobody has acted on it; the reply
- * screen replies (a conversation row, the ticket accepted), hands it on (转办), closes (`finish`: the
+/** The feedback tickets (投诉, 意见建议, 随手拍 — docs/domain-model.md#feedback-tickets): a resident submits one
+ * (`save`, the app's call, which starts its process), changes it (`updateById`, ticket-update.ts) or
+ * withdraws it (撤销: the process's withdrawProcessFlow, ticket-approval.ts) while nobody has acted on it; the
+ * reply screen replies (a conversation row, the ticket accepted), hands it on (转办), closes (`finish`: the
  * process task passed, the result written) or refuses it (`refuse`: the task rejected). A closed ticket
  * takes no reply. Every step writes a conversation row and a message to the resident, in the transaction
  * of the step. */

@@ -1,6 +1,6 @@
-/** 资料审核 (domain model §2.3): a resident asks to change their profile (the app's `submit`: the
- * fields they change, recorded with what they were). Avatar and nickname change at once, logged only;
- * the UserUpdateLog process decides the rest, from the review screen's 通过 / 驳回, and passing writes
+/** 资料审核 (docs/domain-model.md#资料审核-userupdatelog): a resident asks to change their profile (the app's
+ * `submit`: the fields they change, recorded with what they were). Avatar and nickname change at once, logged
+ * only; the UserUpdateLog process decides the rest, from the review screen's 通过 / 驳回, and passing writes
  * the new values to the account in the same transaction. */
 import { isId } from '@tongxin/resources';
 import { requireUser } from '../../auth/guard.js';
@@ -27,7 +27,7 @@ async function accountOf(trx: Trx, user: AuthUser): Promise<Row> {
   return row;
 }
 
-/** The request `submit` amends (the wire's submit with an id, spec §7): the caller's own, still waiting
+/** The request `submit` amends (the wire's submit with an id): the caller's own, still waiting
  * for review; another's reads as missing. */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 async function ownWaitingRequest(base: () => Promise<any>, user: AuthUser, id: string): Promise<void> {
@@ -42,9 +42,9 @@ async function ownWaitingRequest(base: () => Promise<any>, user: AuthUser, id: s
   if (Number(row.audit_status) !== WAITING) throw badRequest('该申请已审核，不能修改');
 }
 
-/** The requested changes split as domain model §2.3 says: the cosmetic ones (avatar, nickname) are
- * written to the account at once and logged as applied (needAudit 0, 已通过, no process); the others
- * make a request the UserUpdateLog process decides (needAudit 1), or with `amend` replace the changes
+/** The requested changes split as docs/domain-model.md#资料审核-userupdatelog says: the cosmetic ones (avatar,
+ * nickname) are written to the account at once and logged as applied (needAudit 0, 已通过, no process); the
+ * others make a request the UserUpdateLog process decides (needAudit 1), or with `amend` replace the changes
  * of the caller's waiting request. Refused, nothing written, when nothing differs from the account, or
  * when an amendment holds nothing that needs review. */
 async function submitChanges(

@@ -1,5 +1,5 @@
 /** 党员活动: times checked on write, the state computed on read and search, live enrolment counts,
- * 取消活动 (`activityCancel`) and `viewDetail` (spec §7). */
+ * 取消活动 (`activityCancel`) and `viewDetail` (docs/domain-model.md#党员活动-partyactivity). */
 import { isId } from '@tongxin/resources';
 import type { FastifyRequest } from 'fastify';
 import { sql, type SqlBool } from 'kysely';

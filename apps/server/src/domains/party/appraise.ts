@@ -1,6 +1,6 @@
 /** 民主评议: a round answers its members' counts and its results summary (优秀 3 · 合格 12 …); a member
  * is appraised once per round. `partyraise` / `partyraise2user` serve the same wire under the alias
- * paths of spec §7. */
+ * paths BladeX clients call. */
 import { isId, type ResourceDef } from '@tongxin/resources';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
@@ -88,7 +88,7 @@ export const appraiseUserHooks: ResourceHooks = {
   },
 };
 
-/** The same wire under an alias path (spec §7's `partyraise`, `partyraise2user`). */
+/** The same wire under an alias path (`partyraise`, `partyraise2user`). */
 export const aliasPath =
   (path: string, hooks: ResourceHooks) =>
   (app: FastifyInstance, ctx: AppContext, engine: { def: ResourceDef }) => {

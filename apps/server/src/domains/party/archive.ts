@@ -1,4 +1,5 @@
-/** 党员档案 under spec §7's wire `app-party-archive/partyarchive2user`: the same resource and approval
+/** 党员档案 under the wire `app-party-archive/partyarchive2user`
+ * (docs/domain-model.md#党员档案-partyarchive): the same resource and approval
  * calls (page, detail, remove, save, update, detailByTaskId, dealProcessFlow, ...) beside the
  * definition's own path, and `saveArchive2user`, a resident's own registration (党员认证): saved, it
  * enters the PartyArchive approval like any new archive. */

@@ -1,5 +1,5 @@
 /** Small write rules of the party's content and records: the time a record is submitted or reported,
- * who replied, and the counted `viewDetail` of study articles (spec §7). */
+ * who replied, and the counted `viewDetail` of study articles (docs/domain-model.md#学习资料-studyarticle). */
 import { isId } from '@tongxin/resources';
 import { sql } from 'kysely';
 import { requireUser } from '../../auth/guard.js';

@@ -1,5 +1,5 @@
-/** The demo's approval work (issue 12 §Data): a few records of each approval-driven party resource
- * (党员登记, 双报到, 党员自评, 纪检举报) started in their process the way the wire starts them
+/** The demo's approval work (so the audit screens have work): a few records of each approval-driven party
+ * resource (党员登记, 双报到, 党员自评, 纪检举报) started in their process the way the wire starts them
  * (startBusinessProcess), so every audit screen lists tasks for the demo secretaries and admins, and a
  * couple rejected with the approver's comment (the reject step run as dealProcessFlow runs it). */
 import {

@@ -1,5 +1,6 @@
-/** The party domain's demo content (issue 12 §Data): sections, a year of activity titles, study and
- * discipline material, names for enrolments, reports and appraisals (Tibetan and Han). */
+/** The party domain's demo content (enough to make every party screen look lived in): sections, a year of
+ * activity titles, study and discipline material, names for enrolments, reports and appraisals (Tibetan and
+ * Han). */
 
 export const ACTIVITY_SECTIONS = ['主题党日', '三会一课', '志愿服务', '学习教育', '组织生活会'];
 export const STUDY_SECTIONS: [string, number][] = [

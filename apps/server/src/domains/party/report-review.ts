@@ -1,6 +1,7 @@
-/** 思想汇报 批阅 (`review`, domain model §5.4): the comment, and the points the reviewer grants, if any,
- * credited to the member in the points ledger (§7.3) in the review's own transaction. A report is
- * reviewed once (待批阅 → 已批阅, under a row lock), so its points are credited exactly once. */
+/** 思想汇报 批阅 (`review`, docs/domain-model.md#思想汇报-partyreport): the comment, and the points the reviewer
+ * grants, if any, credited to the member in the points ledger (docs/domain-model.md#积分流水-scoreflow) in the
+ * review's own transaction. A report is reviewed once (待批阅 → 已批阅, under a row lock), so its points are
+ * credited exactly once. */
 import { actionCodes, type ActionDef, type FieldDef, type ResourceDef } from '@tongxin/resources';
 import type { FastifyRequest } from 'fastify';
 import { sql } from 'kysely';

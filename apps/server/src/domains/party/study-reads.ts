@@ -1,5 +1,5 @@
-/** Who has read a study article (domain model §3.4 studyRecord): the article's `viewDetail` records its
- * caller once — the first read makes the reader's row and counts the article's `read_num`, later reads
+/** Who has read a study article (docs/domain-model.md#学习记录-studyrecord): the article's `viewDetail` records
+ * its caller once — the first read makes the reader's row and counts the article's `read_num`, later reads
  * only move `end_time` on. Runs in the view's transaction, after the view's update locked the article
  * row, so two first reads of one user never make two rows. */
 import { studyArticleResource, studyRecordResource } from '@tongxin/resources';

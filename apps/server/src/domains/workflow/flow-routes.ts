@@ -1,8 +1,9 @@
 /**
- * The blade-flow wire (api-contract §9.3): model (model-routes.ts), manager incl. multipart
- * deploy-upload and the start list (manager-routes.ts), follow (follow-routes.ts), process
- * (model-view, history-flow-list, resource-view; process-routes.ts) and work (work-routes.ts; transfer and return: task-moves.ts). Every
- * list is paged and tenant-scoped (row-level security plus an explicit tenant condition).
+ * The blade-flow wire (docs/architecture.md#the-workflow-executor): model (model-routes.ts), manager incl.
+ * multipart deploy-upload and the start list (manager-routes.ts), follow (follow-routes.ts), process
+ * (model-view, history-flow-list, resource-view; process-routes.ts) and work (work-routes.ts; transfer and
+ * return: task-moves.ts). Every list is paged and tenant-scoped (row-level security plus an explicit tenant
+ * condition).
  */
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context.js';

@@ -1,9 +1,10 @@
 /**
- * The processes the product ships (product-spec §4): the BladeX leave demo and one approval process per
- * business flow. A resource definition joins a flow by declaring its `process` (a ProcessDef: key, name,
- * category of dict `flow`, task name and candidate groups, the button code guarding its detailByTaskId /
- * dealProcessFlow calls, its audit screen and any extra deal paths). The catalogue is derived from the
- * definitions (engine/approval/catalogue.ts) plus FLOWS_AWAITING_DEFINITIONS; the seed deploys it.
+ * The processes the product ships (docs/domain-model.md#processes): the BladeX leave demo and one approval
+ * process per business flow. A resource definition joins a flow by declaring its `process` (a ProcessDef:
+ * key, name, category of dict `flow`, task name and candidate groups, the button code guarding its
+ * detailByTaskId / dealProcessFlow calls, its audit screen and any extra deal paths). The catalogue is
+ * derived from the definitions (engine/approval/catalogue.ts) plus FLOWS_AWAITING_DEFINITIONS; the seed
+ * deploys it.
  */
 import { type ProcessDef, resources } from '@tongxin/resources';
 import { processCatalogue } from '../../engine/approval/catalogue.js';
@@ -58,10 +59,11 @@ const cond = (expr: string) =>
   `<conditionExpression xsi:type="tFormalExpression"><![CDATA[${expr}]]></conditionExpression>`;
 
 /**
- * The BladeX leave process (api-contract §9.4) unchanged in behaviour: 人事审批 (${taskUser}) with
+ * The BladeX leave process (docs/domain-model.md#请假-leave) unchanged in behaviour: 人事审批 (${taskUser}) with
  * conditional flows on the task, a gateway on ${days > 3} to 老板审批 (group boss) or 经理审批 (group
  * manager; the BladeX id managerTak is kept), and 调整申请 (${applyUser}) looping back or closing.
- * Unlike BladeX it ends in two end events (通过结束 / 关闭结束), per workflow.md §1.5.
+ * Unlike BladeX it ends in two end events (通过结束 / 关闭结束), so the history tells a
+ * passed request from a closed one.
  */
 export const LEAVE_XML = `${HEAD}
   <process id="Leave" name="请假流程" isExecutable="true">

@@ -1,4 +1,4 @@
-/** The BladeX leave demo on blade-desk (api-contract §9.4): start-process and detail. */
+/** The BladeX leave demo on blade-desk (docs/domain-model.md#请假-leave): start-process and detail. */
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import { requireUser } from '../../auth/guard.js';

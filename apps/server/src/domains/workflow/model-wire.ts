@@ -1,5 +1,5 @@
-/** BladeX wire shapes of the designer and manager screens (api-contract §9.3): FlowProcess (start-list,
- * manager-list) and FlowModel. */
+/** BladeX wire shapes of the designer and manager screens (docs/architecture.md#the-workflow-executor):
+ * FlowProcess (start-list, manager-list) and FlowModel. */
 import type { Row } from '../../db/database.js';
 import { taskUser } from '../../flow/wire.js';
 

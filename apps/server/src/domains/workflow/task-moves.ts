@@ -1,5 +1,5 @@
 /**
- * An approver's other moves on a to-do task (workflow.md §5, P1), beside complete-task:
+ * An approver's other moves on a to-do task (docs/architecture.md#the-approval-path), beside complete-task:
  *   POST transfer-task   {taskId, userId, comment}      转办: the task goes to another user of the tenant
  *   GET  return-targets  ?taskId=                       the user tasks the instance has passed
  *   POST return-task     {taskId, activityId, comment}  退回: back to one of them (the applicant's step

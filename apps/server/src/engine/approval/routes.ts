@@ -2,10 +2,10 @@
  * The approval mechanism for business records.
  *
  * A resource definition joins an approval flow by declaring its `process` (a ProcessDef; the catalogue
- * of processes is derived from the definitions, catalogue.ts). Its table must then carry `process_definition_id`,
- * `process_instance_id` and the audit group of domain-model §0.3 (`audit_status`, `audit_user`,
- * `audit_time`, `audit_remark`; missing optional columns are skipped). The engine serves, for every
- * such definition:
+ * of processes is derived from the definitions, catalogue.ts). Its table must then carry
+ * `process_definition_id`, `process_instance_id` and the approval group of
+ * docs/domain-model.md#common-columns (`audit_status`, `audit_user`, `audit_time`, `audit_remark`; missing
+ * optional columns are skipped). The engine serves, for every such definition:
  *   GET  <path>/detailByTaskId?taskId=   the record, plus `flow` (the task as BladeFlow, canHandle)
  *                                        and `flowHistory` (the timeline)
  *   POST <path>/dealProcessFlow          {taskId, processInstanceId, businessId, pass | flag, comment,

@@ -1,7 +1,8 @@
 import { SEARCH_SUFFIX, searchOps, type FieldDef } from '@tongxin/resources';
 
 /**
- * The filter operators (BladeX suffixes, api-contract §4) a field accepts on the wire.
+ * The filter operators (BladeX suffixes, docs/api.md#the-standard-calls-of-a-resource) a field accepts on the
+ * wire.
  *
  * - Every filterable field accepts the narrowing operators: `_equal`, `_notequal`, `_null`, `_notnull`,
  *   the comparisons `_gt` `_lt` `_ge` `_le` and the prefix match `_likeright`; date and datetime fields

@@ -10,10 +10,10 @@ const AUDIT = ['createUser', 'createDept', 'createTime', 'updateUser', 'updateTi
 const STRUCTURAL = new Set(['id', 'version', 'tenantId', 'isDeleted', 'hasChildren', 'children']);
 
 /**
- * 可见字段 (`scope_field` of blade_scope_data, api-contract §10.2: `select <scope_field or *> ...`): a
- * data-scope rule may name the columns its holder sees, comma-joined, as columns (`real_name`) or wire
- * names (`realName`). The user's rules for the resource combine with OR, as their row conditions do:
- * any rule with `*` (or none) shows everything. Tenant administrators see everything (§10.2 step 2).
+ * 可见字段 (`scope_field` of blade_scope_data, docs/domain-model.md#数据权限-datascope: `select <scope_field or *>
+ * ...`): a data-scope rule may name the columns its holder sees, comma-joined, as columns (`real_name`) or
+ * wire names (`realName`). The user's rules for the resource combine with OR, as their row conditions do:
+ * any rule with `*` (or none) shows everything. Tenant administrators see everything.
  * Returns the hidden wire names, or undefined when nothing is hidden.
  */
 export function hiddenFields(

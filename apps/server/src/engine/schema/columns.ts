@@ -98,7 +98,8 @@ const TIMESTAMP = { base: 'timestamp' } as const;
 export function groupColumns(def: ResourceDef): Record<ColumnGroup, ColumnSpec[]> {
   return {
     tenant: def.tenant ? [column('tenant_id', varchar(12), 'tenant', { notNull: true })] : [],
-    // The approval group (domain model §0.3; workflow ids are bigint like flow_process_instance.id).
+    // The approval group (docs/domain-model.md#common-columns; workflow ids are bigint like
+    // flow_process_instance.id).
     approval: hasProcess(def)
       ? [
           column('process_definition_id', BIGINT, 'approval'),

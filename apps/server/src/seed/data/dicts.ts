@@ -1,10 +1,11 @@
 import { FLOW_CATALOGUE } from '../../domains/workflow/flows.js';
 
 /**
- * Seeded dictionaries: the system ones BladeX screens bind (api-contract §6.5) and every dictionary of
- * domain-model §14. Platform dictionaries go to `blade_dict`; `biz` ones are per-tenant categories a
- * tenant may tailor (`blade_dict_biz`, seeded for the platform tenant and every new tenant).
- * Tibetan labels (`valueBo`) are filled only where a reliable form is known; review before release.
+ * Seeded dictionaries: the system ones BladeX screens bind and every dictionary a definition
+ * binds (docs/domain-model.md#publish-enable-and-state-dictionaries). Platform dictionaries go to
+ * `blade_dict`; `biz` ones are per-tenant categories a tenant may tailor (`blade_dict_biz`, seeded for the
+ * platform tenant and every new tenant). Tibetan labels (`valueBo`) are filled only where a reliable form is
+ * known; review before release.
  */
 export interface SeedDictItem {
   key: string;
@@ -38,7 +39,7 @@ const withRemarks = (d: SeedDict, remarks: Record<string, string>): SeedDict => 
   items: d.items.map((item) => (remarks[item.key] ? { ...item, remark: remarks[item.key] } : item)),
 });
 
-/** "1 男, 2 女" → items; keeps the lists below close to the domain model's own notation. */
+/** "1 男, 2 女" → items; keeps the lists below as compact as the docs write them. */
 const parse = (text: string): Item[] =>
   text.split(/,\s*/).map((pair) => {
     const space = pair.indexOf(' ');

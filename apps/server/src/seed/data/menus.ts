@@ -1,5 +1,5 @@
 /**
- * The product's complete menu tree (product-spec §2 and the resource list of §7), grouped under the four
+ * The product's complete menu tree (every screen of docs/domain-model.md), grouped under the four
  * Module Federation remotes. Seeded idempotently by code: a code already present is never overwritten.
  *
  * Conventions: a leaf menu's code is the button-code prefix of its screen (`<code>_add`, `_edit`,

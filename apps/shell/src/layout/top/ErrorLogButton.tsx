@@ -6,7 +6,8 @@ import { sendLogs, website } from '@tongxin/api-client';
 import { badgeCount } from '../../errorlog/error-log-entry';
 import { useErrorLogStore } from '../../errorlog/error-log-store';
 
-/** Local error log viewer (§2): badge max 99, table, upload and clear with confirmations. */
+/** Local error log viewer (docs/front-end.md#the-shells-frame): badge max 99, table, upload and clear with
+ * confirmations. */
 export function ErrorLogButton() {
   const { t } = useTranslation('shell');
   const { modal, message } = App.useApp();

@@ -5,7 +5,8 @@ import { useNavigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { useAuthStore } from '../../session/auth-store';
 
-/** Lock (§4): asks for a lock password first when none is set, then locks and goes to /lock. */
+/** Lock (docs/front-end.md#session-and-lock): asks for a lock password first when none is set, then locks and
+ * goes to /lock. */
 export function LockButton() {
   const { t } = useTranslation('shell');
   const navigate = useNavigate();

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { useUnhandledAlarms } from './useUnhandledAlarms';
 
-/** Notice popover with mail/messages/notices tabs; sample data only (§2, §4: statuses are demo). */
+/** Notice popover with mail/messages/notices tabs; sample data only (its statuses are demo). */
 const SAMPLES = {
   mail: [
     { key: 'mail1', status: 0 },

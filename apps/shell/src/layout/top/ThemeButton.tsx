@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { useAppearanceStore } from '../../theme/appearance-store';
 import { THEME_NAMES, THEMES } from '../../theme/themes';
 
-/** Theme choice dialog (§2 dialogs, §9 themes). */
+/** Theme choice dialog (docs/front-end.md#the-shells-frame). */
 export function ThemeButton() {
   const { t } = useTranslation('shell');
   const current = useAppearanceStore((s) => s.theme);

@@ -8,7 +8,7 @@ export const CODE_DOMAINS = [
   { value: 'workflow', label: { zh: '流程', en: 'Workflow' } },
 ];
 
-/** 代码生成 (blade_code, api-contract §7.5 blade-develop; product-spec §7: list, POST gen-code with ids
+/** 代码生成 (blade_code, docs/domain-model.md#代码生成-code: list, POST gen-code with ids
  * and system, POST copy, detail, remove, submit). From a data model's table it generates this project's
  * artefacts: the definition file for packages/resources, the route-map line, the menu and button rows
  * and the dictionary stubs, previewed in the screen and downloaded as a zip. */

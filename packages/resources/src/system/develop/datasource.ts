@@ -9,7 +9,7 @@ export const DATASOURCE_DRIVERS = [
   { value: MYSQL_DRIVER, label: { zh: 'MySQL', en: 'MySQL' } },
 ];
 
-/** 数据源管理 (blade_datasource, api-contract §7.5 blade-develop, §8.2): databases the code generator
+/** 数据源管理 (blade_datasource, docs/domain-model.md#数据源管理-datasource): databases the code generator
  * reads tables from. The password is stored encrypted and never sent back; left empty on edit it keeps
  * the stored one. Platform data: only the platform tenant maintains it. */
 export const datasourceResource = defineResource({

@@ -1,7 +1,7 @@
 import { columnOnly, defineResource } from '../../define';
 
-/** 报表管理 (blade_report_file, api-contract §7.5 blade-report, §8.2; product-spec §7
- * `blade-report/report/rest`: list, remove): the stored report files, read and removed here. */
+/** 报表管理 (blade_report_file, docs/domain-model.md#报表管理-report: list, remove): the stored report files, read
+ * and removed here. */
 export const reportResource = defineResource({
   name: 'report',
   label: { zh: '报表管理', en: 'Reports' },

@@ -47,7 +47,7 @@ export const serverFields: FieldDef[] = [
   text('env', '系统环境', 'Environment', 255, { list: false }),
 ];
 
-/** The request's columns; the error log keeps longer URIs than the others (api-contract §8.2). */
+/** The request's columns; the error log keeps longer URIs than the others. */
 export const requestFields = (uriLength = 255): FieldDef[] => [
   text('method', '操作方式', 'Method', 10, { search: 'equal', width: 90 }),
   text('requestUri', '请求URI', 'Request URI', uriLength, { search: 'like' }),

@@ -9,7 +9,7 @@ import {
   serverFields,
 } from './log-fields';
 
-/** 接口日志 (blade_log_api, api-contract §7.5 blade-log, §8.2): every API call of a signed-in user,
+/** 接口日志 (blade_log_api, docs/domain-model.md#接口日志-logapi): every API call of a signed-in user,
  * written in batches after the answer. Read-only. */
 export const logApiResource = defineResource({
   ...LOG_BASE,

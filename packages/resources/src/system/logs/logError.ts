@@ -9,7 +9,7 @@ import {
   serverFields,
 } from './log-fields';
 
-/** 错误日志 (blade_log_error, api-contract §7.5 blade-log, §8.2): the server's unexpected failures and
+/** 错误日志 (blade_log_error, docs/domain-model.md#错误日志-logerror): the server's unexpected failures and
  * the browsers' uploaded local error logs (service `web-client`). Read-only. */
 export const logErrorResource = defineResource({
   ...LOG_BASE,

@@ -9,7 +9,7 @@ import {
   serverFields,
 } from './log-fields';
 
-/** 通用日志 (blade_log_usual, api-contract §7.5 blade-log, §8.2): events the server records (forced
+/** 通用日志 (blade_log_usual, docs/domain-model.md#通用日志-logusual): events the server records (forced
  * logouts, retention runs, start-up). Read-only. */
 export const logUsualResource = defineResource({
   ...LOG_BASE,

@@ -1,7 +1,7 @@
 import { auditField, defineResource } from '../../define';
 
-/** 附件管理 (blade_attach, api-contract §8.3): every file uploaded through `put-file-attach`, with its
- * size, type and uploader, and the records using it (a tab of its drawer). Files are added by uploading,
+/** 附件管理 (blade_attach, docs/domain-model.md#附件管理-attach): every file uploaded through `put-file-attach`, with
+ * its size, type and uploader, and the records using it (a tab of its drawer). Files are added by uploading,
  * never by a form; removing one removes the stored object too, and a file still in use is not removed
  * (the system domain's hooks). */
 export const attachResource = defineResource({

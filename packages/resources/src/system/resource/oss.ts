@@ -12,7 +12,7 @@ export const OSS_CATEGORIES = [
 /** `status` of a configuration: BladeX's 1 (not enabled) and 2 (the tenant's enabled store). */
 export const OSS_ENABLED = 2;
 
-/** 对象存储 (blade_oss, api-contract §8.3; product-spec §7 `blade-resource/oss`: CRUD, POST enable?id).
+/** 对象存储 (blade_oss, docs/domain-model.md#对象存储-oss: CRUD, POST enable?id).
  * One configuration per tenant is enabled (启用): uploads go to it. The secret key is never sent back;
  * left empty on edit it keeps the stored one. */
 export const ossResource = defineResource({

@@ -10,8 +10,8 @@ export const SMS_CATEGORIES = [
 /** `status` of a configuration: 1 not enabled, 2 the tenant's enabled configuration (as 对象存储). */
 export const SMS_ENABLED = 2;
 
-/** 短信配置 (blade_sms, api-contract §8.3; product-spec §7 `blade-resource/sms`: CRUD, enable,
- * POST endpoint/send-message with code, phones, params). The secret key is never sent back; left empty
+/** 短信配置 (blade_sms, docs/domain-model.md#短信配置-sms: CRUD, enable, POST
+ * endpoint/send-message with code, phones, params). The secret key is never sent back; left empty
  * on edit it keeps the stored one. 发送测试 sends the template to the numbers given. */
 export const smsResource = defineResource({
   name: 'sms',

@@ -1,9 +1,8 @@
--- 积分流水: an automatic grant credits a user once per source (domain model §7.3: "unique (sourceType,
--- sourceId, appUserId) for automatic grants, to avoid double-granting"), now at the database too, so no
--- writer, concurrent or not, can credit twice. Per tenant, on live rows. Left out: 管理员调整 (`adjust`:
--- a manual adjustment may credit the same user many times, each with its remark) and rows without a
--- source (a daily sign-in has none). The ledger's only writer, appendScore
--- (apps/server/src/points/score-ledger.ts), answers a violation with a 400.
+-- 积分流水: an automatic grant credits a user once per source (docs/domain-model.md#积分流水-scoreflow: one row per
+-- source type, source and user), now at the database too, so no writer, concurrent or not, can credit twice.
+-- Per tenant, on live rows. Left out: 管理员调整 (`adjust`: a manual adjustment may credit the same user many
+-- times, each with its remark) and rows without a source (a daily sign-in has none). The ledger's only
+-- writer, appendScore (apps/server/src/points/score-ledger.ts), answers a violation with a 400.
 --
 -- A database written before the index may hold a source credited twice. The earliest row of each source
 -- stays; the later ones are retired (is_deleted = 1: kept for the record, out of every sum) and leave the

@@ -1,7 +1,7 @@
-/** 逾期未还 (domain model §8.2: "[S] → 5 when now > planReturnTime in state 3, and notifies the user"):
- * the definition's lapse moves the loan, and in the same transaction its borrower gets one message in
- * the message centre. A loan moves once, so it is told once (a loan whose planned return is moved into
- * the future is in use again, and is told again should it lapse again). */
+/** 逾期未还 (docs/domain-model.md#借用记录-sharefacilityuser: 借用中 → 逾期未还 once planReturnTime has passed, and the
+ * borrower is told): the definition's lapse moves the loan, and in the same transaction its borrower gets one
+ * message in the message centre. A loan moves once, so it is told once (a loan whose planned return is moved
+ * into the future is in use again, and is told again should it lapse again). */
 import type { Row, Trx } from '../../../db/database.js';
 import type { LapseHandler } from '../../../engine/crud/lapses.js';
 import { MESSAGE_TYPE, sendMessages } from '../messages.js';

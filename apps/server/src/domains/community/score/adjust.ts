@@ -1,10 +1,9 @@
-/** 积分调整 (POST scoreflow/adjust, the definition's `adjust` action, button score_flow_adjust): points
- * added to or taken from one user by hand (domain model §7.3: "Manual adjustment by [A] needs a remark"),
- * written through the ledger's only writer like every other change of points, so the balance stays the
- * sum of the ledger. The user must be one the caller may see in 用户管理 (their tenant and data scope); the
- * row goes to their community (the first of their depts); a debit never takes the balance below zero.
- * The user is told in their message centre; the write lands in 操作审计. Replayed safely under an
- * idempotency key. */
+/** 积分调整 (POST scoreflow/adjust, the definition's `adjust` action, button score_flow_adjust): points added to
+ * or taken from one user by hand (docs/domain-model.md#积分流水-scoreflow: a manual adjustment needs a remark),
+ * written through the ledger's only writer like every other change of points, so the balance stays the sum of
+ * the ledger. The user must be one the caller may see in 用户管理 (their tenant and data scope); the row goes to
+ * their community (the first of their depts); a debit never takes the balance below zero. The user is told in
+ * their message centre; the write lands in 操作审计. Replayed safely under an idempotency key. */
 import { actionCodes, isId, userResource, type ActionDef, type ResourceDef } from '@tongxin/resources';
 import type { FastifyRequest } from 'fastify';
 import { requireUser } from '../../../auth/guard.js';

@@ -1,5 +1,5 @@
-/** getScoreRankByDate: the points ranking of a date range (domain model §13 score rank: rank, user, name,
- * avatar, community, points): the net points each user earned from `startTime` to `endTime` (either may
+/** getScoreRankByDate: the points ranking of a date range (docs/domain-model.md#积分流水-scoreflow: rank, user,
+ * name, avatar, community, points): the net points each user earned from `startTime` to `endTime` (either may
  * be left open), optionally in one community, the best `size` (default 10, at most 100), within the
  * caller's data scope on 积分流水 like every statistic (statistics/scope.ts: a community's staff rank the
  * points earned in their communities). When the scope is the tenant or a set of communities, whole

@@ -1,7 +1,7 @@
-/** A 民族团结活动's state follows its approval (domain model §6.1: audited before it is published): a new
- * activity is 草稿 (0) while the SolidarityActivity approval waits, and stays so when rejected or
- * withdrawn; the pass publishes it in the state its times give (报名中 within its enrolment window), and
- * the definition's lapses move it on from there. A cancelled activity keeps 已取消. */
+/** A 民族团结活动's state follows its approval (docs/domain-model.md#民族团结活动-solidarityactivity: audited before it
+ * is published): a new activity is 草稿 (0) while the SolidarityActivity approval waits, and stays so when
+ * rejected or withdrawn; the pass publishes it in the state its times give (报名中 within its enrolment window),
+ * and the definition's lapses move it on from there. A cancelled activity keeps 已取消. */
 import { solidarityActivityResource } from '@tongxin/resources';
 import type { Row } from '../../../db/database.js';
 import type { ApprovalHandler } from '../../../engine/approval/move-record.js';

@@ -16,7 +16,7 @@ const created = (range: Range): Where => [
   ['create_time', '<=', range.end],
 ];
 
-/** §13 user data of the caller's scope: residents' accounts, members, volunteers and newcomers. */
+/** The user data of the caller's scope: residents' accounts, members, volunteers and newcomers. */
 export async function userData(trx: Trx, scope: StatsScope, range: Range) {
   const appUsers: Where = [['user_type', '=', 2]];
   const today = range.end.slice(0, 10);
@@ -48,7 +48,7 @@ const PAIRS = {
   facilityBorrow: ['app_share_facility_user', [['borrow_status', '=', 0]]],
 } satisfies Record<string, [string, Where]>;
 
-/** 未处理 alarms (domain model §11.2, the rule the shell's bell counts by too). */
+/** 未处理 alarms (docs/domain-model.md#设备告警-ocalarm, the rule the shell's bell counts by too). */
 const UNHANDLED: Where = [[ALARM_UNHANDLED.column, '=', ALARM_UNHANDLED.value]];
 
 export async function dataCounts(trx: Trx, scope: StatsScope, range: Range) {

@@ -1,4 +1,4 @@
-/** 数据统计 (product-spec §7 statistics-data; domain model §13): read-only figures of the caller's tenant
+/** 数据统计 (docs/domain-model.md#数据统计): read-only figures of the caller's tenant
  * (row-level security binds every query to it) and data scope (scope.ts), each with startTime and endTime. */
 import { isId } from '@tongxin/resources';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
@@ -26,7 +26,7 @@ const PUBLISHED: [key: string, table: string, name: string][] = [
   ['discipline', 'app_discipline_article', '纪检文章'],
 ];
 
-/** The activities (domain model §13's fifth module): party, volunteer and ethnic-unity activities. They
+/** The activities (the fifth module of 数据统计): party, volunteer and ethnic-unity activities. They
  * have no publish time: an activity counts on the day it was entered once it is out of 草稿 (and, for an
  * ethnic-unity activity, approved). */
 const ACTIVITIES: [table: string, published: Where][] = [
@@ -126,7 +126,7 @@ async function browseRank(trx: Trx, range: Range, p: Record<string, string>, sco
 }
 
 export function statisticsRoutes(app: FastifyInstance, ctx: AppContext): void {
-  // with a user: that user's own figures; without: the §13 user data of the caller's scope (the boards)
+  // with a user: that user's own figures; without: the user data of the caller's scope (the boards)
   route(app, ctx, 'get2UserDataById', 30, async (trx, range, p, _r, scope) => {
     if (!p.userId) return userData(trx, scope, range);
     if (!isId(p.userId)) throw badRequest('用户参数不正确');

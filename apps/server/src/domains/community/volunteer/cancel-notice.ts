@@ -1,6 +1,7 @@
-/** 取消活动 of a volunteer activity (the definition's `cancel` effect, domain model §7.1 step 5): in the
- * cancellation's transaction every volunteer enrolled in it (报名成功, or waiting for review) is told in
- * their message centre, with the reason; they get no points (a cancelled activity is never settled). */
+/** 取消活动 of a volunteer activity (the definition's `cancel` effect,
+ * docs/domain-model.md#微志愿活动-microvolunteer): in the cancellation's transaction every volunteer enrolled in
+ * it (报名成功, or waiting for review) is told in their message centre, with the reason; they get no points (a
+ * cancelled activity is never settled). */
 import type { ActionDef } from '@tongxin/resources';
 import type { Row } from '../../../db/database.js';
 import type { HookArgs } from '../../../engine/crud/hooks.js';

@@ -34,7 +34,7 @@ export function chineseMessage(
 /**
  * The route-level `preHandler` of a schematised route (`attachValidation: true`): runs after the guard,
  * so a caller without a token or a permission still gets 401/403 first. A request the schema refused is
- * answered by the engine's own check when it has one (its Chinese message, spec §7), else by the
+ * answered by the engine's own check when it has one (its Chinese message), else by the
  * schema's refusal phrased the engine's way; nothing reaches the handler.
  */
 export function answerInvalid(
