@@ -208,7 +208,7 @@ describe('connectors configured through the API', () => {
   afterAll(() => s.close());
 
   /** Endpoints on this machine (the trap) written every way, and the host each refusal names. */
-  const loopbackEndpoints = () => [
+  const loopbackEndpoints = (): [string, string][] => [
     [`http://127.0.0.1:${trapPort}`, '127.0.0.1'],
     [`http://[::1]:${trapPort}`, '::1'],
     [`http://[::ffff:127.0.0.1]:${trapPort}`, '::ffff:7f00:1'],
@@ -217,7 +217,7 @@ describe('connectors configured through the API', () => {
     [`http://2130706433:${trapPort}`, '127.0.0.1'],
   ];
   /** Internal addresses elsewhere: refused before any connection, so never tried. */
-  const otherInternal = [
+  const otherInternal: [string, string][] = [
     ['http://10.0.0.8:9000', '10.0.0.8'],
     ['http://169.254.169.254/latest/meta-data/', '169.254.169.254'],
     ['http://192.168.1.20', '192.168.1.20'],
@@ -285,8 +285,8 @@ describe('connectors configured through the API', () => {
   it('refuses to save them pointing at private, link-local (metadata), CGNAT or unique-local addresses', async () => {
     const [oss, sms] = [await count('blade_oss'), await count('blade_sms')];
     for (const [endpoint, host] of otherInternal) {
-      refused(await call(s.app, admin, 'POST', '/api/blade-resource/oss/submit', ossConfig(endpoint)), host!);
-      refused(await call(s.app, admin, 'POST', '/api/blade-resource/sms/submit', smsConfig(endpoint)), host!);
+      refused(await call(s.app, admin, 'POST', '/api/blade-resource/oss/submit', ossConfig(endpoint)), host);
+      refused(await call(s.app, admin, 'POST', '/api/blade-resource/sms/submit', smsConfig(endpoint)), host);
     }
     const withKeys = await call(s.app, admin, 'POST', '/api/blade-resource/sms/submit', {
       ...smsConfig('https://user:pass@dysmsapi.aliyuncs.com'),
@@ -357,7 +357,7 @@ describe('connectors configured through the API', () => {
         status: 1,
         is_deleted: 0,
       });
-      refused(await call(s.app, admin, 'POST', `/api/blade-resource/oss/enable?id=${oss}`), host!);
+      refused(await call(s.app, admin, 'POST', `/api/blade-resource/oss/enable?id=${oss}`), host);
     }
   });
 
@@ -383,12 +383,13 @@ describe('connectors configured through the API', () => {
     await setParam('hik.appKey', 'k');
     await setParam('hik.appSecret', 's');
     const cameras = await count('hik_camera_info');
-    for (const [host, named] of [
+    const hosts: [string, string][] = [
       [`http://127.0.0.1:${redirectorPort}`, '127.0.0.1'],
       ...loopbackEndpoints(),
-    ]) {
-      await setParam('hik.host', host!);
-      refused(await call(s.app, admin, 'POST', '/api/hik_camera_info/hikcameraInfo/initData'), named!);
+    ];
+    for (const [host, named] of hosts) {
+      await setParam('hik.host', host);
+      refused(await call(s.app, admin, 'POST', '/api/hik_camera_info/hikcameraInfo/initData'), named);
     }
     expect(await count('hik_camera_info')).toBe(cameras);
     expect(trapHits).toBe(0);
@@ -396,7 +397,7 @@ describe('connectors configured through the API', () => {
 
   it('refuses data sources on this machine (loopback) at save and at use, saving and reading nothing', async () => {
     const sources = await count('blade_datasource');
-    const urls = [
+    const urls: [string, string, string][] = [
       [`jdbc:mysql://127.0.0.1:${trapPort}/shop`, '127.0.0.1', MYSQL_DRIVER],
       [`jdbc:postgresql://localhost:${trapPort}/x`, 'localhost', 'org.postgresql.Driver'],
       [`jdbc:postgresql://[::1]:${trapPort}/x`, '::1', 'org.postgresql.Driver'],
@@ -412,7 +413,7 @@ describe('connectors configured through the API', () => {
         username: 'u',
         password: 'p',
       });
-      refused(res, host!);
+      refused(res, host);
       const old = await insert('blade_datasource', {
         name: `旧库${oldCount++}`,
         driver_class: driverClass,
@@ -422,7 +423,7 @@ describe('connectors configured through the API', () => {
       });
       refused(
         await call(s.app, admin, 'GET', `/api/blade-develop/model/table-list?datasourceId=${old}`),
-        host!,
+        host,
       );
     }
     expect(await count('blade_datasource')).toBe(sources + urls.length);
@@ -430,16 +431,17 @@ describe('connectors configured through the API', () => {
   });
 
   it('refuses data sources at other internal addresses, without trying them', async () => {
-    for (const [url, host] of [
+    const urls: [string, string][] = [
       ['jdbc:postgresql://10.0.0.8:5432/x', '10.0.0.8'],
       ['jdbc:mysql://169.254.169.254:3306/x', '169.254.169.254'],
-    ]) {
+    ];
+    for (const [url, host] of urls) {
       const res = await call(s.app, admin, 'POST', '/api/blade-develop/datasource/submit', {
         name: '内网库',
-        driverClass: url!.includes('mysql') ? MYSQL_DRIVER : 'org.postgresql.Driver',
+        driverClass: url.includes('mysql') ? MYSQL_DRIVER : 'org.postgresql.Driver',
         url,
       });
-      refused(res, host!);
+      refused(res, host);
     }
   });
 

@@ -8,6 +8,15 @@ import { type FileStore, LocalFileStore, S3FileStore } from './file-store.js';
 const LOCAL_CATEGORY = 1;
 /** A stored name made under a configuration carries its id: `o<ossId>/yyyyMMdd/<hex>.<ext>`. */
 const OSS_PREFIX = /^o(\d{1,20})\//;
+const MAX_ID = 2n ** 63n - 1n;
+
+/** The configuration a name was stored under: its id, `null` for none (the server's own store), or
+ * `undefined` for an id no row can have (beyond bigint). */
+function ossIdOf(name: string): string | null | undefined {
+  const id = OSS_PREFIX.exec(name)?.[1];
+  if (!id) return null;
+  return BigInt(id) <= MAX_ID ? id : undefined;
+}
 
 /** The store an 对象存储 row describes; an S3 endpoint is reached only through the outbound policy. */
 export function storeOf(row: Row, dataDir: string, outbound: OutboundPolicy): FileStore {
@@ -56,8 +65,9 @@ export class TenantStores {
 
   /** The store holding a stored name (a removed configuration keeps serving what it holds). */
   async forName(name: string): Promise<FileStore | undefined> {
-    const id = OSS_PREFIX.exec(name)?.[1];
-    if (!id) return this.fallback;
+    const id = ossIdOf(name);
+    if (id === null) return this.fallback;
+    if (id === undefined) return undefined;
     const row = await this.db.tx({ tenantId: '000000', allTenants: true }, (trx) =>
       trx.selectFrom('blade_oss').selectAll().where('id', '=', id).executeTakeFirst(),
     );
@@ -67,7 +77,8 @@ export class TenantStores {
   /** The tenant a stored name belongs to: its configuration's, else its 附件 record's (a file stored
    * without a record in the server's own store has none). */
   async tenantOf(name: string): Promise<string | undefined> {
-    const id = OSS_PREFIX.exec(name)?.[1];
+    const id = ossIdOf(name);
+    if (id === undefined) return undefined;
     const row = await this.db.tx({ tenantId: '000000', allTenants: true }, (trx) =>
       id
         ? trx.selectFrom('blade_oss').select('tenant_id').where('id', '=', id).executeTakeFirst()
