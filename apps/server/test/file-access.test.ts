@@ -1,6 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { nextId } from '../src/db/ids.js';
 import { FileLinks } from '../src/files/file-links.js';
+import { REDACTED, redactUrl } from '../src/http/request-log.js';
 import { addTenantWithUser } from './fixtures.js';
 import { call, login, startTestServer, tokenRequest, upload, type TestServer } from './harness.js';
 
@@ -236,6 +237,12 @@ describe('links in answers and in stored values', () => {
     expect(again.link).not.toBe(first.link);
     expect((await get(again.link)).statusCode).toBe(200);
     expect((await get(again.icon)).statusCode).toBe(200);
+  });
+
+  it('keeps a signature out of the server log', () => {
+    const name = `20260101/${'a'.repeat(32)}.png`;
+    const url = `/files/${name}?sig=${s.ctx.links.signature(name)}`;
+    expect(redactUrl(url)).toBe(`/files/${name}?sig=${REDACTED}`);
   });
 
   it('leaves links to other sites and made-up names as they are', () => {
