@@ -96,19 +96,30 @@ interface S3Server {
 async function uploadToS3(page: Page, request: APIRequestContext, endpoint: string) {
   const call = await adminApi(request);
   const code = `s3${Date.now().toString().slice(-6)}`;
-  const { id } = await call<{ id: string }>('post', '/api/blade-resource/oss/submit', {
-    category: 2,
-    ossCode: code,
-    endpoint,
-    bucketName: 'e2e',
-    accessKey: 'S3RVER',
-    secretKey: 'S3RVER',
+  // the store is on this machine: the platform allows exactly its address (outbound.allowHosts), else
+  // the server refuses to reach an internal address
+  const allowed = await call<{ id: string }>('post', '/api/blade-system/param/submit', {
+    paramName: '外连白名单',
+    paramKey: 'outbound.allowHosts',
+    paramValue: new URL(endpoint).host,
   });
   try {
-    await switchAndUpload(page, code);
+    const { id } = await call<{ id: string }>('post', '/api/blade-resource/oss/submit', {
+      category: 2,
+      ossCode: code,
+      endpoint,
+      bucketName: 'e2e',
+      accessKey: 'S3RVER',
+      secretKey: 'S3RVER',
+    });
+    try {
+      await switchAndUpload(page, code);
+    } finally {
+      // the tenant's uploads go back to the server's own store for the other tests
+      await call('post', `/api/blade-resource/oss/remove?ids=${id}`);
+    }
   } finally {
-    // the tenant's uploads go back to the server's own store for the other tests
-    await call('post', `/api/blade-resource/oss/remove?ids=${id}`);
+    await call('post', `/api/blade-system/param/remove?ids=${allowed.id}`);
   }
 }
 

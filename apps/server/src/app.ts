@@ -12,9 +12,13 @@ import type { Config } from './config.js';
 import type { AppContext } from './context.js';
 import type { Database } from './db/database.js';
 import { type FileStore, LocalFileStore, S3FileStore } from './files/file-store.js';
+import { FileLinks, installFileLinks } from './files/file-links.js';
 import { TenantStores } from './files/tenant-stores.js';
 import { uploadRoutes } from './files/upload-routes.js';
 import { installDrain } from './http/drain.js';
+import { ALLOW_HOSTS_PARAM, OutboundPolicy } from './http/outbound.js';
+import { parseAllowList } from './http/outbound-policy.js';
+import { paramValue } from './db/params.js';
 import { lazyCompilers } from './http/lazy-compilers.js';
 import { frameworkErrors, installErrorHandling } from './http/error-handler.js';
 import { serializeError } from './http/error-log.js';
@@ -61,13 +65,18 @@ export async function buildApp(options: BuildOptions): Promise<{ app: FastifyIns
   const files =
     options.files ??
     (config.s3 ? new S3FileStore(config.s3) : new LocalFileStore(path.join(config.dataDir, 'uploads')));
+  // the operator's allow-list, then the platform parameter's, read at each check
+  const outbound = new OutboundPolicy(parseAllowList(config.outboundAllowHosts.join(',')).entries, (reader) =>
+    paramValue(reader ?? db.kysely, ALLOW_HOSTS_PARAM),
+  );
+  // main.ts always brings a key (JWT_SECRET or the one kept in DATA_DIR); an app built in process
+  // without one (tests, benchmarks) signs with a random key of its own, never a known one.
+  const signingKey = config.jwtSecret || randomBytes(32).toString('hex');
   const ctx: AppContext = {
     config,
     db,
     store,
-    // main.ts always brings a key (JWT_SECRET or the one kept in DATA_DIR); an app built in process
-    // without one (tests, benchmarks) signs with a random key of its own, never a known one.
-    tokens: new TokenService(config.jwtSecret || randomBytes(32).toString('hex'), store),
+    tokens: new TokenService(signingKey, store),
     roles: new CurrentRoles(db, store),
     captcha: new CaptchaService(store, config.captchaEnabled),
     lockout: new LoginLockout(store, config.loginMaxFailures, config.loginLockSeconds),
@@ -76,7 +85,9 @@ export async function buildApp(options: BuildOptions): Promise<{ app: FastifyIns
     menus: new MenuStore(db),
     dicts: new DictCache<DictItem>(),
     files,
-    stores: new TenantStores(db, files, config.dataDir),
+    stores: new TenantStores(db, files, config.dataDir, outbound),
+    links: new FileLinks(signingKey),
+    outbound,
     // the processes of the served definitions, plus those whose resource is not defined yet
     approvals: new Approvals(modules, FLOWS_AWAITING_DEFINITIONS),
     logs: new LogWriter(db, { enabled: config.dbLog, env: config.nodeEnv }),
@@ -124,6 +135,8 @@ export async function buildApp(options: BuildOptions): Promise<{ app: FastifyIns
     dev: config.devRemoteOrigins,
   }));
   installDrain(app);
+  // file links leave signed and come back unsigned (files/file-links.ts)
+  installFileLinks(app, ctx.links);
   ctx.logs.logger = app.log;
   installRequestLogs(app, ctx);
   // the OpenAPI document is collected from every route registered from here on (http/openapi.ts)

@@ -1,5 +1,6 @@
 import { isIP } from 'node:net';
 import path from 'node:path';
+import { parseAllowList } from './http/outbound-policy.js';
 
 /** Every configuration variable the server reads. The README lists them with the same defaults. */
 export interface Config {
@@ -41,6 +42,10 @@ export interface Config {
   /** DEV_REMOTE_ORIGINS: origins of local remote dev servers (`http://localhost:4301`) the Content-Security-
    * Policy also allows, with their live-reload sockets, so this shell can load a remote being developed. */
   devRemoteOrigins: string[];
+  /** OUTBOUND_ALLOW_HOSTS: hosts, addresses and networks the server may reach although they are not
+   * public (`minio.internal:9000`, `10.0.0.31`, `10.1.0.0/16`, `[fd00::5]:443`; http/outbound-policy.ts),
+   * for the addresses tenants and administrators configure. The server's own S3_ENDPOINT needs no entry. */
+  outboundAllowHosts: string[];
 }
 
 /** The demo signing key earlier versions shipped (and used when JWT_SECRET was unset). Anyone who read
@@ -119,6 +124,17 @@ export function parseOrigins(name: string, v: string | undefined): string[] {
   return entries.map((e) => e.toLowerCase());
 }
 
+/** OUTBOUND_ALLOW_HOSTS: every entry must be one the policy understands (a typo would silently allow
+ * nothing, or not what was meant). */
+export function parseOutboundAllowHosts(v: string | undefined): string[] {
+  const { invalid } = parseAllowList(v);
+  if (invalid.length)
+    throw new Error(
+      `OUTBOUND_ALLOW_HOSTS must be a comma list of host, host:port, IP, IP:port, [IPv6]:port or CIDR entries, got "${invalid.join(',')}"`,
+    );
+  return (v ?? '').split(/[,，\s]+/).filter(Boolean);
+}
+
 /** Connections per instance to PostgreSQL unless DB_POOL_SIZE says otherwise. */
 export const DEFAULT_POOL_SIZE = 10;
 
@@ -152,6 +168,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     dbPoolSize: positiveInt('DB_POOL_SIZE', env.DB_POOL_SIZE, DEFAULT_POOL_SIZE),
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     devRemoteOrigins: parseOrigins('DEV_REMOTE_ORIGINS', env.DEV_REMOTE_ORIGINS),
+    outboundAllowHosts: parseOutboundAllowHosts(env.OUTBOUND_ALLOW_HOSTS),
     s3: env.S3_ENDPOINT
       ? {
           endpoint: env.S3_ENDPOINT,

@@ -10,8 +10,10 @@ import type { DictCache } from './dicts/dict-cache.js';
 import type { DictItem } from './dicts/dict-items.js';
 import type { Approvals } from './engine/approval/approvals.js';
 import type { FileStore } from './files/file-store.js';
+import type { FileLinks } from './files/file-links.js';
 import type { TenantStores } from './files/tenant-stores.js';
 import type { LogWriter } from './logs/log-writer.js';
+import type { OutboundPolicy } from './http/outbound.js';
 import type { KvStore } from './util/kv-store.js';
 import type { SharedVersion } from './util/shared-version.js';
 
@@ -34,6 +36,11 @@ export interface AppContext {
   files: FileStore;
   /** The store of each tenant's uploads (its enabled 对象存储, else `files`) and of each stored name. */
   stores: TenantStores;
+  /** Signs the file links answers carry and checks them when a file is asked for (files/file-links.ts). */
+  links: FileLinks;
+  /** Every connection to an address a tenant or an administrator configured (object storage, SMS, the
+   * Hikvision platform, data sources) goes through it: private addresses only where the operator allows. */
+  outbound: OutboundPolicy;
   /** The approval effects of every resource with a process, and the shipped processes (engine/approval). */
   approvals: Approvals;
   /** The log tables' batching writer (接口/错误/通用/登录日志, 操作审计): requests never wait on it. */

@@ -80,8 +80,10 @@ beforeAll(async () => {
     });
   });
   await new Promise<void>((resolve) => fake.listen(0, '127.0.0.1', resolve));
-  fakeUrl = `http://127.0.0.1:${(fake.address() as AddressInfo).port}`;
-  s = await startTestServer();
+  const { port } = fake.address() as AddressInfo;
+  fakeUrl = `http://127.0.0.1:${port}`;
+  // the fake platform is on this machine: the platform allows exactly it (test/outbound-policy.test.ts)
+  s = await startTestServer({ outboundAllowHosts: [`127.0.0.1:${port}`] });
   admin = await login(s.app);
 });
 afterAll(async () => {

@@ -83,7 +83,9 @@ beforeAll(async () => {
     ],
     columns: COLUMNS,
   });
-  s = await startTestServer();
+  // the fake MySQL and the closed port 1 are on this machine: the platform allows exactly them
+  // (test/outbound-policy.test.ts)
+  s = await startTestServer({ outboundAllowHosts: [`127.0.0.1:${my.port}`, '127.0.0.1:1'] });
   admin = await login(s.app);
   source = await create('/api/blade-develop/datasource/submit', {
     name: 'MySQL 商城',

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import S3rver from 's3rver';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { nextId } from '../src/db/ids.js';
 import { call, login, startTestServer, upload, type TestServer } from './harness.js';
 
 // 对象存储: configurations for the local disk and S3-compatible stores (s3rver here), one enabled per
@@ -26,7 +27,9 @@ beforeAll(async () => {
   });
   const { port } = await s3.run();
   endpoint = `http://127.0.0.1:${port}`;
-  s = await startTestServer();
+  // the fake store is on this machine: the platform allows exactly it (the outbound policy refuses
+  // internal addresses otherwise, test/outbound-policy.test.ts)
+  s = await startTestServer({ outboundAllowHosts: [`127.0.0.1:${port}`] });
   admin = await login(s.app);
 });
 afterAll(async () => {
@@ -97,6 +100,16 @@ describe('object storage', () => {
       configureBuckets: [{ name: 'files' }],
     });
     const { port } = await down.run();
+    // a second store on this machine, allowed by the platform parameter (read at each check)
+    await s.db.kysely
+      .insertInto('blade_param')
+      .values({
+        id: nextId(),
+        param_name: '外连白名单',
+        param_key: 'outbound.allowHosts',
+        param_value: `127.0.0.1:${port}`,
+      })
+      .execute();
     try {
       const id = (
         await call(s.app, admin, 'POST', `${BASE}/submit`, s3Config({ endpoint: `http://127.0.0.1:${port}` }))
@@ -123,6 +136,7 @@ describe('object storage', () => {
       await call(s.app, admin, 'POST', `${BASE}/enable?id=${local}`);
       await down.close().catch(() => undefined);
       rmSync(downDir, { recursive: true, force: true });
+      await s.db.kysely.deleteFrom('blade_param').where('param_key', '=', 'outbound.allowHosts').execute();
     }
   });
 
@@ -131,7 +145,7 @@ describe('object storage', () => {
     const enabled = await call(s.app, admin, 'POST', `${BASE}/enable?id=${id}`);
     expect(enabled.statusCode, enabled.body).toBe(200);
     const up = (await upload(s.app, admin, PUT, 's3.txt', TEXT)).json().data;
-    expect(up.link).toMatch(new RegExp(`^/files/o${id}/\\d{8}/[0-9a-f]{32}\\.txt$`));
+    expect(up.link).toMatch(new RegExp(`^/files/o${id}/\\d{8}/[0-9a-f]{32}\\.txt\\?sig=[\\w.-]+$`));
     const served = await s.app.inject({ method: 'GET', url: up.link });
     expect(served.statusCode).toBe(200);
     expect(served.rawPayload.equals(TEXT)).toBe(true);

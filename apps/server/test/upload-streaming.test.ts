@@ -18,6 +18,8 @@ import { login, startTestServer, type TestServer } from './harness.js';
 // request is still coming, a finished file is linked into place whole, and a refused, cut-off or
 // abandoned upload leaves no file behind, partial or whole, on disk or in an S3-compatible store.
 
+/** The stored name a link points at (answers carry it signed, files/file-links.ts). */
+const storedName = (link: string) => link.replace('/files/', '').split('?')[0]!;
 const PUT = '/api/blade-resource/oss/endpoint/put-file-attach';
 const HTML = Buffer.from('<!doctype html><html><body><script>window.__xss=1</script></body></html>');
 
@@ -110,8 +112,9 @@ describe('streamed uploads', () => {
     const res = await up.answer;
     expect(res.status, res.body).toBe(200);
     const { link, attachId } = JSON.parse(res.body).data as { link: string; attachId: string };
-    expect(uploads().map((f) => f.name)).toEqual([link.replace('/files/', '')]);
-    const stored = readFileSync(path.join(s.config.dataDir, 'uploads', link.replace('/files/', '')));
+    const name = storedName(link);
+    expect(uploads().map((f) => f.name)).toEqual([name]);
+    const stored = readFileSync(path.join(s.config.dataDir, 'uploads', name));
     expect(sha(stored)).toBe(sha(content));
     const row = await s.db.kysely
       .selectFrom('blade_attach')
@@ -249,7 +252,7 @@ describe('streamed uploads to an S3-compatible store', () => {
     gone.abort();
     await until('the spool to empty', () => filesIn(spool).length === 0);
 
-    expect(await objects()).toEqual([{ key: link.replace('/files/', ''), size: pdf.length }]);
+    expect(await objects()).toEqual([{ key: storedName(link), size: pdf.length }]);
     expect(filesIn(spool)).toEqual([]);
   });
 });

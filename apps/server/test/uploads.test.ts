@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { login, startTestServer, upload, type TestServer } from './harness.js';
 
@@ -21,7 +22,8 @@ describe('uploader endpoint', () => {
     expect(res.statusCode, res.body).toBe(200);
     const data = res.json().data;
     expect(data).toMatchObject({ originalName: '头像.png' });
-    expect(data.link).toMatch(/^\/files\/\d{8}\/[0-9a-f]{32}\.png$/);
+    // a link signed for a while (files/file-links.ts): whoever holds it is served without a token
+    expect(data.link).toMatch(/^\/files\/\d{8}\/[0-9a-f]{32}\.png\?sig=[\w.-]+$/);
     const file = await s.app.inject({ method: 'GET', url: data.link });
     expect(file.statusCode).toBe(200);
     expect(file.headers['content-type']).toBe('image/png');
@@ -94,6 +96,8 @@ describe('S3-compatible store', () => {
         accessKeyId: 'S3RVER',
         secretAccessKey: 'S3RVER',
       },
+      // instances share JWT_SECRET (README): a link one signs, the other accepts
+      jwtSecret: randomBytes(32).toString('hex'),
     };
     const one = await startTestServer(options);
     const two = await startTestServer(options);
@@ -105,10 +109,10 @@ describe('S3-compatible store', () => {
       expect(served.statusCode).toBe(200);
       expect(served.headers['content-type']).toBe('image/png');
       expect(served.rawPayload.equals(PNG)).toBe(true);
-      expect(
-        (await two.app.inject({ method: 'GET', url: link.replace(/[0-9a-f]{32}/, 'f'.repeat(32)) }))
-          .statusCode,
-      ).toBe(404);
+      // a name the store does not hold, signed by the instances' shared key: not found
+      const missing = res.json().data.name.replace(/[0-9a-f]{32}/, 'f'.repeat(32));
+      const url = `/files/${missing}?sig=${two.ctx.links.signature(missing)}`;
+      expect((await two.app.inject({ method: 'GET', url })).statusCode).toBe(404);
     } finally {
       await one.close();
       await two.close();

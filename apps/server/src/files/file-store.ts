@@ -6,6 +6,7 @@ import type { Readable, Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { randomBytes } from 'node:crypto';
 import type { S3Client } from '@aws-sdk/client-s3';
+import type { Agent } from 'node:http';
 
 /** Where uploaded files live. Names are made by the server (`yyyyMMdd/<hex>.<ext>`), never by clients. */
 export interface FileStore {
@@ -60,6 +61,10 @@ export interface S3Options {
   bucket: string;
   accessKeyId: string;
   secretAccessKey: string;
+  /** The agents every connection goes through: a tenant's configuration reaches its endpoint only through
+   * the outbound policy's (http/outbound.ts); the server's own S3_ENDPOINT, set by the operator, uses
+   * the SDK's. */
+  agents?: { httpAgent: Agent; httpsAgent: Agent };
 }
 
 type S3Sdk = typeof import('@aws-sdk/client-s3');
@@ -90,6 +95,7 @@ export class S3FileStore implements FileStore {
         requestChecksumCalculation: 'WHEN_REQUIRED',
         responseChecksumValidation: 'WHEN_REQUIRED',
         credentials: { accessKeyId: this.options.accessKeyId, secretAccessKey: this.options.secretAccessKey },
+        ...(this.options.agents ? { requestHandler: this.options.agents } : {}),
       }),
     }));
     return this.sdk;

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import type { IncomingMessage } from 'node:http';
 import type { MultipartFile } from '@fastify/multipart';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { requireUser } from '../auth/guard.js';
 import type { AuthUser } from '../auth/tokens.js';
 import type { AppContext } from '../context.js';
@@ -10,13 +10,13 @@ import { nextId } from '../db/ids.js';
 import { ApiError, badRequest, fail, ok } from '../http/envelope.js';
 import { DailyQuota } from '../util/daily-quota.js';
 import { formatDateTime } from '../util/datetime.js';
+import type { FileStore } from './file-store.js';
+import { STORED_NAME } from './file-links.js';
 import { extensionOf, FILE_TYPES } from './file-types.js';
 import { UploadInspector } from './upload-inspector.js';
 
 export const MAX_UPLOAD_BYTES = 10 * 1024 * 1024;
 const MAX_NAME = 200;
-/** `yyyyMMdd/<hex>.<ext>`, under `o<ossId>/` when an 对象存储 configuration holds it (tenant-stores.ts). */
-const FILE_NAME = /^(?:o\d{1,20}\/)?\d{8}\/[0-9a-f]{32}\.[a-z0-9]{1,5}$/;
 
 /** A failure of the request stream itself (aborted, malformed multipart), not of the store. */
 function isClientStreamError(e: unknown): boolean {
@@ -44,7 +44,8 @@ function discardRest(raw: IncomingMessage, maxBytes: number): void {
 }
 
 /** The uploader's endpoint: stores a file under an unguessable server-made name (local disk or S3) and
- * records it; `/files/<yyyyMMdd>/<name>` serves it back with the type decided at upload. */
+ * records it; `/files/<yyyyMMdd>/<name>` serves it back with the type decided at upload, to those who
+ * may see it (serveFiles). */
 export function uploadRoutes(app: FastifyInstance, ctx: AppContext): void {
   // What one user may upload a day: an upload that starts within the allowance completes.
   const quota = {
@@ -143,13 +144,38 @@ export function uploadRoutes(app: FastifyInstance, ctx: AppContext): void {
   app.post('/api/blade-resource/oss/endpoint/put-file-attach', access, upload(true));
   app.post('/api/blade-resource/oss/endpoint/put-file', access, upload(false));
 
-  app.get('/files/*', async (request, reply) => {
+  serveFiles(app, ctx);
+}
+
+/** `/files/<name>`: a stored file, to the holder of a link this server signed (file-links.ts) or to a
+ * signed-in user of the file's tenant (a token header); anyone else is refused before the store is
+ * asked. A name the uploader cannot have made is a 404, a store that fails a 503, never a 500. */
+function serveFiles(app: FastifyInstance, ctx: AppContext): void {
+  const refuse = (reply: FastifyReply, code: 401 | 403 | 404 | 503, msg: string) =>
+    reply.code(code).send(fail(code, msg));
+  // `public`: the guard reads a token when one is sent, and refuses nobody itself
+  app.get('/files/*', { config: { access: { public: true } } }, async (request, reply) => {
     const name = (request.params as { '*': string })['*'];
     const type = FILE_TYPES[extensionOf(name)];
-    if (!FILE_NAME.test(name) || !type) return reply.code(404).send(fail(404, '文件不存在'));
-    const files = await ctx.stores.forName(name);
-    const file = await files?.get(name);
-    if (!file) return reply.code(404).send(fail(404, '文件不存在'));
+    if (!STORED_NAME.test(name) || !type) return refuse(reply, 404, '文件不存在');
+    const verdict = ctx.links.verify(name, (request.query as Record<string, unknown>).sig);
+    if (verdict !== 'valid') {
+      if (!request.user) {
+        if (verdict === 'expired') return refuse(reply, 403, '文件链接已过期,请刷新页面后重试');
+        if (verdict === 'invalid') return refuse(reply, 403, '文件链接无效');
+        return refuse(reply, 401, '请登录后访问文件');
+      }
+      if ((await ctx.stores.tenantOf(name)) !== request.user.tenantId)
+        return refuse(reply, 403, '没有访问该文件的权限');
+    }
+    let file: Awaited<ReturnType<FileStore['get']>>;
+    try {
+      file = await (await ctx.stores.forName(name))?.get(name);
+    } catch (e) {
+      request.log.error({ err: e }, 'file store failed to serve a file');
+      return refuse(reply, 503, '文件存储不可用,请稍后重试');
+    }
+    if (!file) return refuse(reply, 404, '文件不存在');
     return (
       reply
         .header('content-type', type.mime)

@@ -5,8 +5,8 @@ export const REDACTED = '[REDACTED]';
 
 /** Query parameters that carry a secret: the login's md5 password and a password change's (oldPassword,
  * newPassword, newPassword1), refresh and access tokens, a download's `blade-auth` token, captcha codes,
- * a client secret. Matched on the decoded name. */
-const SECRET_PARAM = /password|secret|token|captcha|^blade-auth$/i;
+ * a client secret, a file link's signature (`sig`, files/file-links.ts). Matched on the decoded name. */
+const SECRET_PARAM = /password|secret|token|captcha|^blade-auth$|^sig$/i;
 
 /** Headers that carry a secret, should a log line ever include a request's headers (pino `redact`). */
 const SECRET_HEADERS = ['authorization', 'blade-auth', 'captcha-code', 'cookie'];

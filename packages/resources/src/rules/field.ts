@@ -1,5 +1,6 @@
 import type { FieldDef, FieldKind, Label } from '../define';
 import { accountRule } from './account';
+import { bucketNameRule } from './bucket-name';
 import { emailRule } from './email';
 import { geoPolygonRule } from './geo-polygon';
 import { idCardRule } from './id-card';
@@ -19,6 +20,7 @@ export const RULES = {
   account: accountRule,
   idList: idListRule,
   geoPolygon: geoPolygonRule,
+  bucketName: bucketNameRule,
 } satisfies Record<string, Rule>;
 
 export type RuleName = keyof typeof RULES;

@@ -1,4 +1,5 @@
 export { ACCOUNT_LABEL, accountRule } from './account';
+export { bucketNameRule, isBucketName } from './bucket-name';
 export { emailRule } from './email';
 export { geoPolygonRule, geoPolygons, type LngLat } from './geo-polygon';
 export { idCardCheckDigit, idCardRule, normalizeIdCard } from './id-card';

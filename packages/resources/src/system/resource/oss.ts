@@ -72,7 +72,14 @@ export const ossResource = defineResource({
       view: false,
       help: { zh: '保存后不再显示;修改时留空则保持原密钥', en: 'Never shown again; leave empty to keep it' },
     },
-    { name: 'bucketName', kind: 'string', label: { zh: '空间名', en: 'Bucket' }, maxLength: 255 },
+    {
+      name: 'bucketName',
+      kind: 'string',
+      label: { zh: '空间名', en: 'Bucket' },
+      maxLength: 255,
+      // part of every request path to the store: S3's naming rules, nothing else
+      rule: 'bucketName',
+    },
     { name: 'appId', kind: 'string', label: { zh: '应用ID', en: 'App id' }, maxLength: 255, list: false },
     { name: 'region', kind: 'string', label: { zh: '地域简称', en: 'Region' }, maxLength: 255, list: false },
     { name: 'remark', kind: 'string', label: { zh: '备注', en: 'Remark' }, maxLength: 255, list: false },

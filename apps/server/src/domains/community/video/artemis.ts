@@ -3,6 +3,7 @@
  * the app secret, as Artemis' own SDK signs), answered `{code: '0', data}`; lists come in pages
  * (`pageNo`, `pageSize`, `total`, `list`). */
 import { createHmac, randomUUID } from 'node:crypto';
+import { type OutboundPolicy, OutboundRefused } from '../../../http/outbound.js';
 
 export interface ArtemisConfig {
   /** `https://10.0.0.5:443` (scheme, host, port; no path) */
@@ -31,8 +32,14 @@ export function signature(secret: string, text: string): string {
   return createHmac('sha256', secret).update(text, 'utf8').digest('base64');
 }
 
-/** One signed call; answers `data`, or throws an ArtemisError with the platform's message. */
-export async function artemisPost<T>(config: ArtemisConfig, api: string, body: unknown): Promise<T> {
+/** One signed call through the outbound policy (a refused address is its message, nothing sent);
+ * answers `data`, or throws an ArtemisError with the platform's message. */
+export async function artemisPost<T>(
+  outbound: OutboundPolicy,
+  config: ArtemisConfig,
+  api: string,
+  body: unknown,
+): Promise<T> {
   const path = `/artemis${api}`;
   const headers: Record<string, string> = {
     'x-ca-key': config.appKey,
@@ -40,9 +47,9 @@ export async function artemisPost<T>(config: ArtemisConfig, api: string, body: u
     'x-ca-timestamp': String(Date.now()),
   };
   const sign = signature(config.appSecret, stringToSign('POST', path, headers));
-  let res: Response;
+  let res: { status: number; text: string };
   try {
-    res = await fetch(`${config.host.replace(/\/+$/, '')}${path}`, {
+    res = await outbound.request(`${config.host.replace(/\/+$/, '')}${path}`, {
       method: 'POST',
       headers: {
         ...headers,
@@ -52,20 +59,22 @@ export async function artemisPost<T>(config: ArtemisConfig, api: string, body: u
         'x-ca-signature': sign,
       },
       body: JSON.stringify(body),
-      signal: AbortSignal.timeout(15_000),
+      timeoutMs: 15_000,
     });
-  } catch {
+  } catch (e) {
+    if (e instanceof OutboundRefused) throw new ArtemisError(e.message);
     throw new ArtemisError('海康平台连接失败，请检查平台地址');
   }
   let answer: { code?: unknown; msg?: unknown; data?: unknown } | undefined;
   try {
-    answer = (await res.json()) as typeof answer;
+    answer = JSON.parse(res.text) as typeof answer;
   } catch {
     answer = undefined;
   }
   if (res.status === 401 || res.status === 403)
     throw new ArtemisError('海康平台拒绝了签名，请检查 appKey 和 appSecret');
-  if (!res.ok || !answer || String(answer.code) !== '0')
+  const ok = res.status >= 200 && res.status < 300;
+  if (!ok || !answer || String(answer.code) !== '0')
     throw new ArtemisError(`海康平台返回错误: ${String(answer?.msg ?? `HTTP ${res.status}`).slice(0, 200)}`);
   return answer.data as T;
 }
@@ -77,13 +86,18 @@ interface PageData<T> {
 
 /** Every row of a paged Artemis list. */
 export async function artemisAll<T>(
+  outbound: OutboundPolicy,
   config: ArtemisConfig,
   api: string,
   body: Record<string, unknown> = {},
 ): Promise<T[]> {
   const rows: T[] = [];
   for (let pageNo = 1; pageNo <= MAX_PAGES; pageNo++) {
-    const data = await artemisPost<PageData<T>>(config, api, { ...body, pageNo, pageSize: PAGE_SIZE });
+    const data = await artemisPost<PageData<T>>(outbound, config, api, {
+      ...body,
+      pageNo,
+      pageSize: PAGE_SIZE,
+    });
     const list = data?.list ?? [];
     rows.push(...list);
     if (!list.length || rows.length >= Number(data?.total ?? 0)) break;

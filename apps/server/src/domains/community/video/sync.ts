@@ -118,8 +118,12 @@ export const initData: VerbHandler = {
     let regions: Wire[];
     let cameras: Wire[];
     try {
-      regions = await artemisAll<Wire>(config, '/api/resource/v1/regions', { treeCode: '0' });
-      cameras = await artemisAll<Wire>(config, '/api/resource/v1/cameras', { treeCode: '0' });
+      regions = await artemisAll<Wire>(engine.ctx.outbound, config, '/api/resource/v1/regions', {
+        treeCode: '0',
+      });
+      cameras = await artemisAll<Wire>(engine.ctx.outbound, config, '/api/resource/v1/cameras', {
+        treeCode: '0',
+      });
     } catch (e) {
       if (e instanceof ArtemisError) throw badRequest(e.message);
       throw e;

@@ -5,6 +5,7 @@ import pg from 'pg';
 import type { AppContext } from '../../../context.js';
 import type { Row, Schema } from '../../../db/database.js';
 import { ApiError, badRequest, notFound } from '../../../http/envelope.js';
+import type { CheckedAddress, OutboundPolicy, ParamReader } from '../../../http/outbound.js';
 import { type Introspector, pgIntrospector } from './introspect.js';
 import { mysqlIntrospector } from './mysql-introspect.js';
 import { open } from '../../../util/secret-box.js';
@@ -12,6 +13,27 @@ import { open } from '../../../util/secret-box.js';
 /** How long reaching a data source may take, and one of its queries. */
 const CONNECT_MS = 5000;
 const QUERY_MS = 15_000;
+
+/** The port a source URL names, else its kind's. */
+export const sourcePort = (source: { kind: 'postgres' | 'mysql'; url: URL }): number =>
+  source.url.port ? Number(source.url.port) : source.kind === 'mysql' ? 3306 : 5432;
+
+/** The address the outbound policy lets a source URL reach (a 400 for an internal one the platform has
+ * not allowed, before any connection). */
+export async function checkedSource(
+  outbound: OutboundPolicy,
+  source: { kind: 'postgres' | 'mysql'; url: URL },
+  reader?: ParamReader,
+): Promise<CheckedAddress> {
+  return outbound.check(source.url.hostname, sourcePort(source), reader);
+}
+
+/** A URL's host replaced by an address (IPv6 in brackets). */
+const withAddress = (url: URL, address: CheckedAddress): URL => {
+  const copy = new URL(url);
+  copy.hostname = address.family === 6 ? `[${address.address}]` : address.address;
+  return copy;
+};
 
 /** A data source URL (`jdbc:postgresql://…`, `jdbc:mysql://…`, or without `jdbc:`), parsed. */
 export function sourceUrl(url: string, driverClass?: string): { kind: 'postgres' | 'mysql'; url: URL } {
@@ -30,9 +52,16 @@ export function sourceUrl(url: string, driverClass?: string): { kind: 'postgres'
   return { kind, url: parsed };
 }
 
-/** `jdbc:postgresql://host:port/db?…` (or a postgres:// URL) as a node-postgres connection string. */
-export function connectionString(url: string, user: string, password: string): string {
-  const parsed = sourceUrl(url).url;
+/** `jdbc:postgresql://host:port/db?…` (or a postgres:// URL) as a node-postgres connection string,
+ * to `address` when given (the address the outbound policy checked). */
+export function connectionString(
+  url: string,
+  user: string,
+  password: string,
+  address?: CheckedAddress,
+): string {
+  const source = sourceUrl(url).url;
+  const parsed = address ? withAddress(source, address) : source;
   if (user) parsed.username = encodeURIComponent(user);
   if (password) parsed.password = encodeURIComponent(password);
   return parsed.toString();
@@ -77,12 +106,13 @@ async function withPostgres<T>(url: string, fn: (source: Introspector) => Promis
 /** One short-lived connection to a MySQL source (mysql2). */
 async function withMysql<T>(
   url: URL,
+  address: CheckedAddress,
   user: string,
   password: string,
   fn: (source: Introspector) => Promise<T>,
 ): Promise<T> {
   const conn = await mysql.createConnection({
-    host: url.hostname,
+    host: address.address,
     port: url.port ? Number(url.port) : 3306,
     user: user || decodeURIComponent(url.username),
     password: password || decodeURIComponent(url.password),
@@ -98,8 +128,9 @@ async function withMysql<T>(
 }
 
 /** Runs `fn` against the data source's database: the server's own (read through its connection), or a
- * PostgreSQL or MySQL server reached with one short-lived connection. Only reads: a source that cannot
- * be reached is a 400 naming why, and nothing is written. */
+ * PostgreSQL or MySQL server reached with one short-lived connection to the address the outbound policy
+ * checked (an internal one only where the platform allows it). Only reads: a source that cannot be
+ * reached is a 400 naming why, and nothing is written. */
 export async function withDatasource<T>(
   ctx: AppContext,
   datasourceId: string,
@@ -120,8 +151,9 @@ export async function withDatasource<T>(
   const url = String(row.url ?? '');
   try {
     const source = sourceUrl(url, String(row.driver_class ?? ''));
-    if (source.kind === 'mysql') return await withMysql(source.url, user, password, fn);
-    return await withPostgres(connectionString(url, user, password), fn);
+    const address = await checkedSource(ctx.outbound, source);
+    if (source.kind === 'mysql') return await withMysql(source.url, address, user, password, fn);
+    return await withPostgres(connectionString(url, user, password, address), fn);
   } catch (e) {
     throw failure(e);
   }

@@ -1,4 +1,5 @@
 import { createHmac, randomUUID } from 'node:crypto';
+import type { OutboundPolicy } from '../../../http/outbound.js';
 import { providerFetch, SmsFailure, type SmsConfig, type SmsMessage, type SmsProvider } from './provider.js';
 
 const ENDPOINT = 'https://dysmsapi.aliyuncs.com';
@@ -20,7 +21,7 @@ export function aliyunSignedQuery(params: Record<string, string>, secret: string
 
 /** Aliyun 短信服务 (dysmsapi 2017-05-25 SendSms). */
 export const aliyunSms: SmsProvider = {
-  async send(config: SmsConfig, message: SmsMessage) {
+  async send(config: SmsConfig, message: SmsMessage, outbound: OutboundPolicy) {
     const params: Record<string, string> = {
       AccessKeyId: config.accessKey,
       Action: 'SendSms',
@@ -37,7 +38,10 @@ export const aliyunSms: SmsProvider = {
       Version: '2017-05-25',
     };
     const url = `${config.endpoint || ENDPOINT}/?${aliyunSignedQuery(params, config.secretKey)}`;
-    const answer = (await providerFetch(url, { method: 'GET' })) as { Code?: string; Message?: string };
+    const answer = (await providerFetch(outbound, url, { method: 'GET' })) as {
+      Code?: string;
+      Message?: string;
+    };
     if (answer.Code !== 'OK') throw new SmsFailure(`阿里云: ${answer.Message ?? answer.Code ?? '发送失败'}`);
   },
 };

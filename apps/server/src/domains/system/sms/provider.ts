@@ -1,4 +1,5 @@
 import type { Row } from '../../../db/database.js';
+import { type OutboundPolicy, OutboundRefused } from '../../../http/outbound.js';
 
 /** One message to send: the numbers (11-digit mainland mobiles) and the template's parameters. */
 export interface SmsMessage {
@@ -33,24 +34,30 @@ export class SmsFailure extends Error {}
 /** How long a provider may take to answer (tests shorten it). */
 export const smsTiming = { timeoutMs: 10_000 };
 
-/** Every provider behind one call: sends or throws an SmsFailure. */
+/** Every provider behind one call: sends through the outbound policy or throws an SmsFailure. */
 export interface SmsProvider {
-  send(config: SmsConfig, message: SmsMessage): Promise<void>;
+  send(config: SmsConfig, message: SmsMessage, outbound: OutboundPolicy): Promise<void>;
 }
 
-/** An HTTP call to a provider with the timeout; a timeout or a refused connection is an SmsFailure. */
-export async function providerFetch(url: string, init: RequestInit): Promise<unknown> {
-  let res: Response;
+/** An HTTP call to a provider through the outbound policy, with the timeout: an address the policy
+ * refuses is its message (nothing was sent); a timeout or a failed connection is an SmsFailure. */
+export async function providerFetch(
+  outbound: OutboundPolicy,
+  url: string,
+  init: { method: string; headers?: Record<string, string>; body?: string },
+): Promise<unknown> {
+  let text: string;
+  let status: number;
   try {
-    res = await fetch(url, { ...init, signal: AbortSignal.timeout(smsTiming.timeoutMs) });
+    ({ text, status } = await outbound.request(url, { ...init, timeoutMs: smsTiming.timeoutMs }));
   } catch (e) {
+    if (e instanceof OutboundRefused) throw new SmsFailure(e.message);
     const name = (e as { name?: string }).name;
     throw new SmsFailure(name === 'TimeoutError' ? '短信服务商响应超时' : '无法连接短信服务商');
   }
-  const text = await res.text();
   try {
     return JSON.parse(text) as unknown;
   } catch {
-    throw new SmsFailure(`短信服务商返回了无法识别的应答 (HTTP ${res.status})`);
+    throw new SmsFailure(`短信服务商返回了无法识别的应答 (HTTP ${status})`);
   }
 }

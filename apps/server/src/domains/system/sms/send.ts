@@ -82,7 +82,7 @@ export async function sendSms(ctx: AppContext, user: AuthUser, row: Row, message
   if (!provider) throw badRequest('不支持的短信服务商');
   let failure: string | undefined;
   try {
-    await provider.send(configOf(row), message);
+    await provider.send(configOf(row), message, ctx.outbound);
   } catch (e) {
     if (!(e instanceof SmsFailure)) throw e;
     failure = e.message;

@@ -11,9 +11,11 @@ import { configFor, paramsOf, phonesOf, sendSms } from './send.js';
 const LOG_ONLY = 1;
 const blank = (v: unknown) => v === undefined || v === null || String(v).trim() === '';
 
-/** A provider's configuration names its keys; the secret key is kept when an edit leaves it empty. */
+/** A provider's configuration names its keys, and its endpoint, when given, must be one the outbound
+ * policy lets the server reach (else nothing is saved); the secret key is kept when an edit leaves it
+ * empty. */
 const smsHooks: ResourceHooks = {
-  async beforeWrite(_args, values, existing) {
+  async beforeWrite({ ctx, trx }, values, existing) {
     const merged = { ...existing, ...values };
     if (Number(merged.category) !== LOG_ONLY) {
       if (blank(merged.access_key)) throw badRequest('请输入accessKey');
@@ -21,6 +23,7 @@ const smsHooks: ResourceHooks = {
       if (Number(merged.category) === 3 && blank(merged.app_id)) throw badRequest('请输入应用ID');
       if (!blank(merged.endpoint) && !/^https?:\/\/\S+$/.test(String(merged.endpoint)))
         throw badRequest('接口地址应以 http:// 或 https:// 开头');
+      if (!blank(merged.endpoint)) await ctx.outbound.checkUrl(String(merged.endpoint), trx);
     }
     if (existing && blank(values.secret_key)) delete values.secret_key;
   },

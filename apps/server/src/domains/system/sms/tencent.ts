@@ -1,4 +1,5 @@
 import { createHash, createHmac } from 'node:crypto';
+import type { OutboundPolicy } from '../../../http/outbound.js';
 import { providerFetch, SmsFailure, type SmsConfig, type SmsMessage, type SmsProvider } from './provider.js';
 
 const ENDPOINT = 'https://sms.tencentcloudapi.com';
@@ -42,7 +43,7 @@ interface TencentAnswer {
 
 /** Tencent Cloud 短信 (SendSms 2021-01-11). */
 export const tencentSms: SmsProvider = {
-  async send(config: SmsConfig, message: SmsMessage) {
+  async send(config: SmsConfig, message: SmsMessage, outbound: OutboundPolicy) {
     const endpoint = config.endpoint || ENDPOINT;
     const host = new URL(endpoint).host;
     const payload = JSON.stringify({
@@ -53,7 +54,7 @@ export const tencentSms: SmsProvider = {
       TemplateParamSet: Object.values(message.params),
     });
     const timestamp = Math.floor(Date.now() / 1000);
-    const answer = (await providerFetch(`${endpoint}/`, {
+    const answer = (await providerFetch(outbound, `${endpoint}/`, {
       method: 'POST',
       headers: {
         Authorization: tencentAuthorization({
