@@ -263,10 +263,24 @@ describe('writes', () => {
 });
 
 describe('hand-written answers', () => {
-  it('masks a resident phone in 社区用户', async () => {
-    const residents = await data(admin, `${userResource.path}/page?current=1&size=5`);
-    for (const r of residents.records as { phone?: string }[])
-      if (r.phone) expect(r.phone).toMatch(/^\d{3}\*{4}\d{4}$/);
+  it('masks a resident phone in 社区用户 (its page, its detail and the locked list)', async () => {
+    const { userId } = await addTenantWithUser(s.db, {
+      tenantId: '000000',
+      account: 'yangzom',
+      menuCodes: [],
+    });
+    await s.db.kysely
+      .updateTable('blade_user')
+      .set({ user_type: 2, phone: PHONE, status: 0 })
+      .where('id', '=', userId)
+      .execute();
+    const page = await data(admin, `${userResource.path}/app-page?current=1&size=50`);
+    const row = page.records.find((r: { id: string }) => r.id === userId);
+    expect(row.phone).toBe('139****4048');
+    expect((await data(admin, `/api/blade-user/community-detail?id=${userId}`)).phone).toBe('139****4048');
+    const locked = await data(admin, '/api/blade-user/getLock2UserPage?current=1&size=50');
+    expect(JSON.stringify(locked)).not.toContain(PHONE);
+    expect(JSON.stringify(locked)).toContain('139****4048');
   });
 });
 
