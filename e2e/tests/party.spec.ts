@@ -90,13 +90,20 @@ test('an activity is cancelled with a reason and its enrolment shows it', async 
 
 test('the party-member select finds a member by id card', async ({ page, request }) => {
   const call = await adminApi(request);
-  const members = await call<{ records: { name: string; idCard: string }[] }>(
+  const members = await call<{ records: { id: string; name: string; idCard: string }[] }>(
     'get',
     '/api/app-party-archive/partyarchive/page?size=5',
   );
   // the demo seed always has members: none is a failure, not a reason to skip
   expect(members.records.length, 'party members seeded').toBeGreaterThan(0);
-  const member = members.records[0]!;
+  const first = members.records[0]!;
+  // lists mask id cards (5401**********2111); the administrator reveals the member's whole number
+  expect(first.idCard).toMatch(/^\d{4}\*{10}[\dX]{4}$/);
+  const { idCard } = await call<{ idCard: string }>(
+    'get',
+    `/api/app-party-archive/partyarchive/reveal?id=${first.id}&field=idCard`,
+  );
+  const member = { name: first.name, idCard };
   await login(page);
   await page.goto('/party/partyactivity2user');
   const pane = page.locator('.tx-card').filter({ hasText: '活动报名' }).first();
