@@ -7,6 +7,8 @@ import {
   isMaskOf,
   looksMasked,
   maskRow,
+  maskSnapshot,
+  type ComparedKey,
   type FieldDef,
   type ResourceDef,
 } from '@tongxin/resources';
@@ -41,31 +43,44 @@ export function wholeValueFields(fields: QueryFields, sensitive: readonly FieldD
   );
 }
 
-/** A masked value sent back for a sensitive field, to be checked against the stored one. */
-export type SentMasks = Map<FieldDef, string>;
+/** A masked value sent back: the field, what was sent, and for a snapshot (`compare`) its keys. */
+interface SentMask {
+  field: FieldDef;
+  sent: string;
+  keys?: readonly ComparedKey[];
+}
+export type SentMasks = SentMask[];
 
 /** Takes the masked values out of the body of a change before validation, to be compared with the
- * stored values in its transaction (`keepMasked`). A new record never takes a mask: validation refuses
- * one (validate.ts), so an export's masked sheet cannot be imported as real values. */
+ * stored values in its transaction (`keepMasked`): a sensitive field's mask, and a snapshot of a
+ * `compare` field (either side) holding masked keys. A new record never takes a mask: validation
+ * refuses one (validate.ts), so an export's masked sheet cannot be imported as real values. */
 export function takeMasks(
-  sensitive: readonly FieldDef[],
+  fields: readonly FieldDef[],
   body: Record<string, unknown>,
 ): { body: Record<string, unknown>; masks: SentMasks } {
-  const masks: SentMasks = new Map();
-  let rest = body;
-  for (const f of sensitive) {
-    const sent = body[f.name];
-    if (!f.sensitive || !looksMasked(sent)) continue;
-    if (rest === body) rest = { ...body };
-    delete rest[f.name];
-    masks.set(f, sent as string);
+  const masks: SentMasks = [];
+  for (const f of fields) {
+    if (f.sensitive) masks.push({ field: f, sent: body[f.name] as string });
+    const keys = f.compare?.keys;
+    if (!keys?.some((k) => k.sensitive)) continue;
+    masks.push({ field: f, sent: body[f.name] as string, keys });
+    const before = fields.find((b) => b.name === f.compare!.before);
+    if (before) masks.push({ field: before, sent: body[before.name] as string, keys });
   }
-  return { body: rest, masks };
+  const sent = masks.filter((m) => looksMasked(m.sent));
+  if (!sent.length) return { body, masks: [] };
+  const rest = { ...body };
+  for (const m of sent) delete rest[m.field.name];
+  return { body: rest, masks: sent };
 }
 
 /** A masked value sent back unchanged keeps the stored value (nothing is written for it); any other
  * value holding a mask's stars is refused, so a mask never replaces a real value. */
 export function keepMasked(masks: SentMasks | undefined, current: Row): void {
-  for (const [f, sent] of masks ?? [])
-    if (!isMaskOf(f.sensitive!, sent, current[columnOf(f)])) throw maskRefused(f);
+  for (const { field, sent, keys } of masks ?? []) {
+    const stored = current[columnOf(field)];
+    const kept = keys ? maskSnapshot(stored, keys) === sent : isMaskOf(field.sensitive!, sent, stored);
+    if (!kept) throw maskRefused(field);
+  }
 }

@@ -364,7 +364,7 @@ export class ResourceEngine {
       : (body as Record<string, unknown>);
     // a change sending back the masks it was shown keeps the stored values (checked in `update`)
     const { body: sent, masks } = id
-      ? takeMasks(this.sensitive, sentBody)
+      ? takeMasks(this.def.fields, sentBody)
       : { body: sentBody, masks: undefined };
     return { id, own, masks, values: validateBody(this.def, sent, !id) };
   }
