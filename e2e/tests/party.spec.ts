@@ -214,14 +214,14 @@ test('a study article shows who has read it; a report is reviewed with a comment
   expect(mine.map((r) => [r.title, Number(r.score)])).toEqual([[title, 5]]);
 });
 
-test('党员档案 shows id cards and phones masked, and 查看 reveals one member', async ({ page }) => {
+test('党员档案 shows id cards and phones masked, and the eye reveals one member', async ({ page }) => {
   await login(page);
   await page.goto('/party/partyarchive');
   const pane = page.locator('.tx-card').filter({ hasText: '党员档案' }).first();
   const row = pane.locator('.ant-table-row').first();
   await expect(row).toContainText(/\d{4}\*{10}[\dX]{4}/);
   await expect(row).toContainText(/1\d{2}\*{4}\d{4}/);
-  // the administrator holds 查看敏感信息: the eye beside the masked number asks for this member whole
+  // the administrator holds 查看敏感信息: the eye (显示完整信息) beside the masked number asks for this member whole
   await row.getByTestId('reveal-idCard').click();
   await expect(row).toContainText(/\d{17}[\dX]/);
   await expect(row).not.toContainText(/\*{4}/);

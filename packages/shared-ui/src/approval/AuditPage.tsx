@@ -84,7 +84,7 @@ export function AuditPage({ def, process = def.process }: { def: ResourceDef; pr
 
   return (
     <PageCard title={`${label(def.label)}${t('auditTitle')}`}>
-      {/* 查看 beside masked personal data, for holders of the resource's reveal button */}
+      {/* an eye (显示完整信息) beside masked personal data, for holders of the resource's reveal button */}
       <RevealProvider def={def}>
         <Table<Row>
           rowKey={(r) => String(r.taskId)}

@@ -8,7 +8,7 @@ import { useCrudT, useLabel } from './i18n';
 import { RevealButton, useRevealedRow } from './reveal';
 import type { Row } from './wire';
 
-/** A field's value of a row, with 查看 beside personal data that came masked (reveal.tsx): a table cell (`cell`: text only for files and rich text) or the record
+/** A field's value of a row, with an eye (显示完整信息) beside personal data that came masked (reveal.tsx): a table cell (`cell`: text only for files and rich text) or the record
  * view (`view`: the files themselves, the formatted text). Dictionary values are tags in their colour.
  * A `compare` field is its changes as text here; the record view shows it as a table (Comparison). */
 export function FieldValue({ field, row, mode }: { field: FieldDef; row: Row; mode: 'cell' | 'view' }) {

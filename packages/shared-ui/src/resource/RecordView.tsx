@@ -34,7 +34,7 @@ export function RecordView({ fields, record, width }: { fields: FieldDef[]; reco
   );
 }
 
-/** A comparison whose snapshots may hold personal data: masked as sent, 查看 reveals them. */
+/** A comparison whose snapshots may hold personal data: masked as sent, the eye reveals them. */
 function RevealedComparison({ field, row }: { field: FieldDef; row: Row }) {
   const shown = useRevealedRow(field, row);
   return (

@@ -200,7 +200,7 @@ export function ResourcePage({ def, ...options }: { def: ResourceDef } & Resourc
       )}
     </>
   );
-  // 查看 beside masked personal data in the table and the drawer (reveal.tsx)
+  // an eye (显示完整信息) beside masked personal data in the table and the drawer (reveal.tsx)
   const revealing = <RevealProvider def={def}>{body}</RevealProvider>;
   return options.card === false ? (
     revealing

@@ -8,8 +8,8 @@ import { useCrudT } from './i18n';
 import type { Row } from './wire';
 
 /** Personal data on a screen: the server answers it masked (`5401**********2111`); a holder of the
- * resource's reveal button (`<permission>_reveal`) asks for one record whole with 查看 beside a masked
- * value, which the server notes in 操作审计. The whole values stay in this screen's memory only. */
+ * resource's reveal button (`<permission>_reveal`) asks for one record whole with the eye beside a
+ * masked value, which the server notes in 操作审计. The whole values stay in this screen's memory only. */
 interface RevealState {
   canReveal: boolean;
   /** record id → its values as revealed */
@@ -23,7 +23,7 @@ const RevealContext = createContext<RevealState | undefined>(undefined);
 const isSensitive = (field: FieldDef) =>
   Boolean(field.sensitive || field.compare?.keys.some((k) => k.sensitive));
 
-/** Provides 查看 to the cells and views of a screen of `def` (ResourcePage wraps its table and drawer). */
+/** Provides the eye (显示完整信息) to the cells and views of a screen of `def` (ResourcePage wraps its table and drawer). */
 export function RevealProvider({ def, children }: { def: ResourceDef; children: ReactNode }) {
   const permissions = useSessionStore((s) => s.permissions);
   const canReveal = useMemo(() => revealCodes(def).some((c) => permissions[c] === true), [def, permissions]);
@@ -50,7 +50,8 @@ export function useRevealedRow(field: FieldDef, row: Row): Row {
   return whole ? { ...row, ...whole } : row;
 }
 
-/** 查看 beside a masked value, for holders of the reveal button; nothing otherwise. */
+/** An eye beside a masked value, for holders of the reveal button; nothing otherwise. Icon only, named
+ * 显示完整信息: a row's own 查看 (its record drawer) keeps its name to itself. */
 export function RevealButton({ field, row }: { field: FieldDef; row: Row }) {
   const t = useCrudT();
   const state = useContext(RevealContext);
@@ -72,9 +73,7 @@ export function RevealButton({ field, row }: { field: FieldDef; row: Row }) {
           e.stopPropagation();
           void state.reveal(id);
         }}
-      >
-        {t('reveal')}
-      </Button>
+      />
     </Tooltip>
   );
 }
