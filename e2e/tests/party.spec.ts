@@ -90,13 +90,20 @@ test('an activity is cancelled with a reason and its enrolment shows it', async 
 
 test('the party-member select finds a member by id card', async ({ page, request }) => {
   const call = await adminApi(request);
-  const members = await call<{ records: { name: string; idCard: string }[] }>(
+  const members = await call<{ records: { id: string; name: string; idCard: string }[] }>(
     'get',
     '/api/app-party-archive/partyarchive/page?size=5',
   );
   // the demo seed always has members: none is a failure, not a reason to skip
   expect(members.records.length, 'party members seeded').toBeGreaterThan(0);
-  const member = members.records[0]!;
+  const first = members.records[0]!;
+  // lists mask id cards (5401**********2111); the administrator reveals the member's whole number
+  expect(first.idCard).toMatch(/^\d{4}\*{10}[\dX]{4}$/);
+  const { idCard } = await call<{ idCard: string }>(
+    'get',
+    `/api/app-party-archive/partyarchive/reveal?id=${first.id}&field=idCard`,
+  );
+  const member = { name: first.name, idCard };
   await login(page);
   await page.goto('/party/partyactivity2user');
   const pane = page.locator('.tx-card').filter({ hasText: '活动报名' }).first();
@@ -205,4 +212,18 @@ test('a study article shows who has read it; a report is reviewed with a comment
   );
   const mine = reviewed.records.filter((r) => r.reviewComment === '认真深刻，继续保持');
   expect(mine.map((r) => [r.title, Number(r.score)])).toEqual([[title, 5]]);
+});
+
+test('党员档案 shows id cards and phones masked, and the eye reveals one member', async ({ page }) => {
+  await login(page);
+  await page.goto('/party/partyarchive');
+  const pane = page.locator('.tx-card').filter({ hasText: '党员档案' }).first();
+  const row = pane.locator('.ant-table-row').first();
+  await expect(row).toContainText(/\d{4}\*{10}[\dX]{4}/);
+  await expect(row).toContainText(/1\d{2}\*{4}\d{4}/);
+  // the administrator holds 查看敏感信息: the eye (显示完整信息) beside the masked number asks for this member whole
+  await row.getByTestId('reveal-idCard').click();
+  await expect(row).toContainText(/\d{17}[\dX]/);
+  await expect(row).not.toContainText(/\*{4}/);
+  await expect(row.getByTestId('reveal-phone')).toHaveCount(0);
 });

@@ -69,11 +69,18 @@ describe('community users', () => {
     });
     expect(res.json().msg, res.body).toBe('更新成功');
     const detail = (await call(s.app, admin, 'GET', `${BASE}/community-detail?id=${residentId}`)).json().data;
+    // the answer masks the resident's phone (personal data); the account holds the whole number
     expect(detail).toMatchObject({
       realName: '拉姆卓玛',
-      phone: '13900000009',
+      phone: '139****0009',
       households: [],
       scoreBalance: 0,
     });
+    const stored = await s.db.kysely
+      .selectFrom('blade_user')
+      .select('phone')
+      .where('id', '=', residentId)
+      .executeTakeFirstOrThrow();
+    expect(stored.phone).toBe('13900000009');
   });
 });

@@ -95,7 +95,10 @@ describe('微志愿活动', () => {
     const first = await enrol(id, users[0]!);
     expect(first.statusCode, first.body).toBe(200);
     const row = (await call(s.app, admin, 'GET', `${ENROL}/detail?id=${first.json().data.id}`)).json().data;
-    expect(row).toMatchObject({ name: '志愿者0', phone: '13800000000', enrollStatus: 1, signStatus: 0 });
+    // the snapshot holds the whole phone; answers show it masked (personal data)
+    expect(row).toMatchObject({ name: '志愿者0', phone: '138****0000', enrollStatus: 1, signStatus: 0 });
+    const whole = await call(s.app, admin, 'GET', `${ENROL}/reveal?id=${first.json().data.id}&field=phone`);
+    expect(whole.json().data.phone).toBe('13800000000');
     expect((await enrol(id, users[0]!)).json().msg).toBe('该用户已报名此活动');
     expect((await enrol(id, users[1]!)).statusCode).toBe(200);
     expect((await enrol(id, users[2]!)).statusCode).toBe(200);

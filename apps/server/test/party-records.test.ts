@@ -194,8 +194,11 @@ describe('party members', () => {
     const page = (await get(admin, `${ALIAS}/page?name_like=${encodeURIComponent('强巴')}`)).json().data;
     expect(page.records.map((r: { id: string }) => r.id)).toContain(id);
     const body = (await get(admin, `${ARCHIVE}/detail?id=${id}`)).json().data;
+    // the detail masks personal data, which a new record never takes: copy the revealed values
+    const whole = (await get(admin, `${ARCHIVE}/reveal?id=${id}`)).json().data;
     const applied = await post(admin, `${ALIAS}/saveArchive2user`, {
       ...body,
+      ...whole,
       id: undefined,
       version: undefined,
       name: '旺堆',

@@ -103,7 +103,11 @@ describe('through the write routes', () => {
     for (const [input, canonical] of RULE_CASES[rule].valid) {
       const res = await write(input);
       expect(res.statusCode, `${input}: ${res.body}`).toBe(200);
-      const stored = (await call(s.app, admin, 'GET', `${path}/detail?id=${id}`)).json().data[field];
+      // personal data answers masked: the stored value is read through the audited reveal
+      const sensitive = userResource.fields.some((f) => f.name === field && f.sensitive);
+      const url =
+        sensitive && path === userResource.path ? `reveal?id=${id}&field=${field}` : `detail?id=${id}`;
+      const stored = (await call(s.app, admin, 'GET', `${path}/${url}`)).json().data[field];
       expect(stored, input).toBe(canonical);
     }
     for (const [input, message] of RULE_CASES[rule].invalid) {

@@ -167,12 +167,24 @@ export interface FieldDef {
    * field of its kind (a dictionary's label, an image, a reference's name from `<key>Name` in the
    * snapshot). The column stays the field's own (`text`); the comparison is how views show it. */
   compare?: { before: string; keys: ComparedKey[] };
+  /** Personal data (privacy.ts): the server answers the value masked (`5401**********2111`,
+   * `139****4048`, an address cut after its first part, `***` for a special category such as religion)
+   * in lists, details, pickers and exports; the unmasked value goes out only through the resource's
+   * audited `reveal` verb (button `<permission>_reveal`) and in exports of holders of
+   * `<permission>_export_sensitive`. Filters on it match the whole value only (no prefix probing) for
+   * callers without the reveal button. A masked value sent back unchanged keeps the stored one. */
+  sensitive?: SensitiveKind;
 }
+
+/** How a sensitive field is masked (privacy.ts `maskValue`): an identity document number, a phone number
+ * (mobile or landline), an address, or a special category of personal data (ethnicity, religion,
+ * political status) hidden whole. */
+export type SensitiveKind = 'idCard' | 'phone' | 'address' | 'category';
 
 /** A key of a `compare` field's snapshots, shown like a field of that kind. */
 export type ComparedKey = Pick<
   FieldDef,
-  'name' | 'kind' | 'label' | 'dict' | 'options' | 'ref' | 'multiple' | 'maxCount' | 'accept'
+  'name' | 'kind' | 'label' | 'dict' | 'options' | 'ref' | 'multiple' | 'maxCount' | 'accept' | 'sensitive'
 >;
 
 /** A value an action's `effect` writes: a constant, the time of the call, the caller's id, or the
@@ -382,7 +394,17 @@ export const isGenerated = (def: ResourceDef): boolean => def.schema !== 'migrat
 export const columnOf = (f: FieldDef): string =>
   f.column ?? f.name.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
 
-export type StandardAction = 'add' | 'edit' | 'delete' | 'view' | 'export' | 'import';
+export type StandardAction =
+  | 'add'
+  | 'edit'
+  | 'delete'
+  | 'view'
+  | 'export'
+  | 'import'
+  /** reveal one record's sensitive values (audited) */
+  | 'reveal'
+  /** export sensitive columns unmasked */
+  | 'export_sensitive';
 
 export const buttonCode = (def: ResourceDef, action: StandardAction): string => `${def.permission}_${action}`;
 

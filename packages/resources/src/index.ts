@@ -4,6 +4,7 @@ export * from './wire';
 export * from './dict-field';
 export * from './status-actions';
 export * from './person-fields';
+export * from './privacy';
 export { isSecretParam, paramResource, SECRET_PARAM_MASK } from './system/param';
 export { tenantResource } from './system/tenant';
 export { tenantPackageResource } from './system/tenantPackage';

@@ -18,6 +18,10 @@ export interface QueryField {
   ops?: ReadonlySet<string>;
   /** The column holds a comma-joined list of ids (a multiple reference, e.g. a user's depts). */
   list?: boolean;
+  /** Matched by its whole value only (personal data for a caller who may not reveal it): a like of any
+   * shape compares for equality (`_notlike` for inequality), and comparisons are refused, so a masked
+   * value cannot be guessed a prefix or a range at a time. */
+  exact?: boolean;
 }
 export type QueryFields = Record<string, QueryField>;
 
@@ -93,6 +97,12 @@ function operatorOf(field: QueryField, suffix: string): Suffix | undefined {
   return accepts(suffix) ? SUFFIXES[suffix] : undefined;
 }
 
+/** The whole-value form of an operator on an `exact` field; undefined for a comparison. */
+function wholeValue(suffix: Suffix): Suffix | undefined {
+  if (suffix.like) return { op: suffix.op === 'not like' ? '<>' : '=' };
+  return suffix.novalue || suffix.op === '=' || suffix.op === '<>' ? suffix : undefined;
+}
+
 function lookup(fields: QueryFields, name: string): QueryField | undefined {
   if (Object.hasOwn(fields, name)) return fields[name];
   // BladeX clients also spell some keys in lower case (the party-member picker's `idcard` for idCard)
@@ -126,7 +136,8 @@ export function parseListQuery(
     if (typeof value !== 'string') throw badRequest(`不支持的查询条件: ${shownKey(key)}`);
     const { field: name, suffix: suffixName } = splitKey(key);
     const field = lookup(fields, name);
-    const suffix = field && field.filter !== false ? operatorOf(field, suffixName) : undefined;
+    const accepted = field && field.filter !== false ? operatorOf(field, suffixName) : undefined;
+    const suffix = accepted && field?.exact ? wholeValue(accepted) : accepted;
     if (!field || !suffix) throw badRequest(`不支持的查询条件: ${shownKey(key)}`);
     if (suffix.novalue) {
       filters.push({ column: field.column, op: suffix.op });
@@ -160,7 +171,7 @@ export function parseListQuery(
       .map((s) => s.trim())
       .filter(Boolean)) {
       const field = lookup(fields, name);
-      if (!field || !field.sort) throw badRequest(`不支持的排序字段: ${shownKey(name)}`);
+      if (!field || !field.sort || field.exact) throw badRequest(`不支持的排序字段: ${shownKey(name)}`);
       sorts.push({ column: field.column, direction });
     }
   }

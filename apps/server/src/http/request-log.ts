@@ -1,4 +1,5 @@
 import type { IncomingHttpHeaders } from 'node:http';
+import { resources, sensitiveFields } from '@tongxin/resources';
 
 /** What stands in the log for a secret. */
 export const REDACTED = '[REDACTED]';
@@ -19,7 +20,37 @@ function decodedName(raw: string): string {
   }
 }
 
-/** The URL with the value of every secret query parameter replaced; the rest is left as it came. */
+/** Personal data a query may carry, whatever the route: the names of the fields definitions mark
+ * sensitive (with or without a filter suffix, in any case: `idCard_equal`, `idcard`), any name speaking
+ * of an id card, a phone or a mobile, and values shaped like a resident identity number (18 digits with a
+ * date of birth, the last may be X; or the 15-digit legacy form) or a mainland mobile number. */
+const PERSONAL_NAMES = new Set(
+  resources
+    .flatMap((def) =>
+      sensitiveFields(def).flatMap((f) =>
+        [f.name, ...(f.compare?.keys.filter((k) => k.sensitive) ?? [])].map(String),
+      ),
+    )
+    .map((n) => n.toLowerCase()),
+);
+const PERSONAL_NAME = /id_?card|phone|mobile/i;
+const DATE = '(?:0[1-9]|1[0-2])(?:0[1-9]|[12]\\d|3[01])';
+const PERSONAL_VALUE = new RegExp(
+  [`\\d{6}(?:18|19|20)\\d{2}${DATE}\\d{3}[\\dXx]`, `\\d{8}${DATE}\\d{3}`, '1[3-9]\\d{9}']
+    .map((p) => `(?<![0-9])${p}(?![0-9])`)
+    .join('|'),
+);
+
+const isPersonalName = (name: string) => {
+  const field = name.replace(/_[a-z]+$/, '').toLowerCase();
+  return PERSONAL_NAME.test(name) || PERSONAL_NAMES.has(field);
+};
+
+/** Whether a query parameter's value (decoded) holds an identity number or a mobile number. */
+export const holdsPersonalValue = (value: string): boolean => PERSONAL_VALUE.test(decodedName(value));
+
+/** The URL with the value of every secret query parameter and of every one carrying personal data
+ * replaced; the rest is left as it came. */
 export function redactUrl(url: string): string {
   const at = url.indexOf('?');
   if (at < 0) return url;
@@ -29,7 +60,11 @@ export function redactUrl(url: string): string {
     .map((pair) => {
       const eq = pair.indexOf('=');
       const name = eq < 0 ? pair : pair.slice(0, eq);
-      return SECRET_PARAM.test(decodedName(name)) ? `${name}=${REDACTED}` : pair;
+      const decoded = decodedName(name);
+      const hidden =
+        SECRET_PARAM.test(decoded) ||
+        (eq >= 0 && (isPersonalName(decoded) || holdsPersonalValue(pair.slice(eq + 1))));
+      return hidden ? `${name}=${REDACTED}` : pair;
     });
   return `${url.slice(0, at)}?${query.join('&')}`;
 }

@@ -68,12 +68,17 @@ const TENANT_EXCLUDED = [
   'log',
 ];
 
+/** Staff roles see residents' personal data masked: revealing a record or exporting it whole stays with
+ * the administrators (least privilege; a tenant may grant it to a role in 角色管理). */
+const STAFF_WITHOUT = ['reveal', 'export_sensitive'];
+
 const ROLE_SECRETARY: RoleSeed = {
   alias: 'secretary',
   name: '社区书记',
   sort: 3,
   grant: {
     include: ['party', 'community', 'work', 'statistics', 'user_view', 'dept_view', 'post_view'],
+    withoutButtons: STAFF_WITHOUT,
   },
 };
 const ROLE_GRID: RoleSeed = {
@@ -82,14 +87,14 @@ const ROLE_GRID: RoleSeed = {
   sort: 4,
   grant: {
     include: ['household_manage', 'feedback', 'convenience', 'governance', 'safety', 'work'],
-    withoutButtons: ['delete'],
+    withoutButtons: ['delete', ...STAFF_WITHOUT],
   },
 };
 const ROLE_VOLUNTEER: RoleSeed = {
   alias: 'volunteer_manager',
   name: '志愿者管理员',
   sort: 5,
-  grant: { include: ['volunteer', 'solidarity', 'share', 'score', 'work'] },
+  grant: { include: ['volunteer', 'solidarity', 'share', 'score', 'work'], withoutButtons: STAFF_WITHOUT },
 };
 
 /** The leave process's approver groups (BladeX's leave BPMN: candidateGroups boss and manager). */

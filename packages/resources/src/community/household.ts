@@ -1,4 +1,5 @@
 import { defineResource } from '../define';
+import { idCardField, mobileField, nationField, politicalStatusField, religionField } from '../person-fields';
 import { personNameField } from '../person-fields';
 import { appUserField, communityField } from './shared-fields';
 
@@ -78,16 +79,7 @@ export const householdResource = defineResource({
       dict: { code: 'sex' },
       required: '请选择性别',
     },
-    {
-      name: 'nation',
-      kind: 'dict',
-      label: { zh: '民族', en: 'Ethnicity' },
-      dict: { code: 'nation', valueType: 'string' },
-      required: '请选择民族',
-      defaultValue: '04',
-      maxLength: 4,
-      list: false,
-    },
+    nationField({ required: '请选择民族', defaultValue: '04' }),
     { name: 'birthday', kind: 'date', label: { zh: '出生日期', en: 'Birthday' }, list: false },
     {
       name: 'idCardType',
@@ -98,15 +90,8 @@ export const householdResource = defineResource({
       defaultValue: 1,
       list: false,
     },
-    {
-      name: 'idCard',
-      kind: 'string',
-      label: { zh: '证件号', en: 'ID number' },
-      required: '请输入证件号',
-      maxLength: 18,
-      search: 'equal',
-    },
-    { name: 'phone', kind: 'phone', label: { zh: '手机号', en: 'Mobile' }, search: 'equal' },
+    idCardField({ kind: 'string', label: { zh: '证件号', en: 'ID number' }, required: '请输入证件号' }),
+    mobileField({ search: 'equal' }),
     {
       name: 'householdType',
       kind: 'dict',
@@ -131,14 +116,7 @@ export const householdResource = defineResource({
       search: 'equal',
       list: false,
     },
-    {
-      name: 'politicalStatus',
-      kind: 'dict',
-      label: { zh: '政治面貌', en: 'Political status' },
-      dict: { code: 'political_status', valueType: 'string' },
-      maxLength: 2,
-      list: false,
-    },
+    politicalStatusField(),
     {
       name: 'education',
       kind: 'dict',
@@ -154,13 +132,7 @@ export const householdResource = defineResource({
       dict: { code: 'marital_status' },
       list: false,
     },
-    {
-      name: 'religion',
-      kind: 'dict',
-      label: { zh: '宗教信仰', en: 'Religion' },
-      dict: { code: 'religion' },
-      list: false,
-    },
+    religionField(),
     {
       name: 'workUnit',
       kind: 'string',

@@ -1,4 +1,5 @@
 import { defineResource } from '../define';
+import { idCardField, mobileField } from '../person-fields';
 import { personNameField } from '../person-fields';
 import { statusMove } from '../status-actions';
 import { appUserField, communityField } from './shared-fields';
@@ -113,14 +114,13 @@ export const householdRecordResource = defineResource({
       defaultValue: 1,
       list: false,
     },
-    {
-      name: 'idCard',
+    idCardField({
       kind: 'string',
       label: { zh: '证件号', en: 'ID number' },
       required: '请输入证件号',
-      maxLength: 18,
-    },
-    { name: 'phone', kind: 'phone', label: { zh: '手机号', en: 'Mobile' } },
+      search: undefined,
+    }),
+    mobileField(),
     {
       name: 'proofImages',
       kind: 'images',

@@ -1,4 +1,5 @@
 import { defineResource } from '../define';
+import { personPhoneField } from '../person-fields';
 
 /** 报名人员 — docs/domain-model.md#报名人员-microvolunteeruser: a volunteer's enrolment in a 微志愿活动, with attendance
  * and the points the settlement gave. The name and phone are a snapshot taken at enrolment. */
@@ -52,7 +53,7 @@ export const microVolunteerUserResource = defineResource({
       readOnly: true,
       search: 'like',
     },
-    { name: 'phone', kind: 'string', label: { zh: '电话', en: 'Phone' }, maxLength: 32, readOnly: true },
+    personPhoneField('phone', { zh: '电话', en: 'Phone' }, { readOnly: true }),
     {
       name: 'sex',
       kind: 'dict',

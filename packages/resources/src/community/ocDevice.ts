@@ -1,4 +1,5 @@
 import { defineResource } from '../define';
+import { mobileField } from '../person-fields';
 
 /** 物联网设备 — docs/domain-model.md#物联网设备-ocdevice: NB-IoT sensors registered on the carrier platform. */
 export const ocDeviceResource = defineResource({
@@ -114,7 +115,7 @@ export const ocDeviceResource = defineResource({
     },
     { name: 'installTime', kind: 'datetime', label: { zh: '安装时间', en: 'Installed' }, sortable: true },
     { name: 'ownerName', kind: 'string', label: { zh: '责任人', en: 'Owner' }, maxLength: 32 },
-    { name: 'ownerPhone', kind: 'phone', label: { zh: '责任人电话', en: 'Owner phone' }, list: false },
+    mobileField({ name: 'ownerPhone', label: { zh: '责任人电话', en: 'Owner phone' }, list: false }),
     {
       name: 'onlineStatus',
       kind: 'dict',

@@ -1,4 +1,5 @@
 import { defineResource } from '../define';
+import { personPhoneField } from '../person-fields';
 import { appUserField, communityField } from './shared-fields';
 
 /** 答卷记录 — docs/domain-model.md#答卷记录-questionnaireuser: one submission of a questionnaire (written by the
@@ -37,7 +38,7 @@ export const questionnaireUserResource = defineResource({
     },
     appUserField({ zh: '答题人账号', en: 'Account' }, '请选择答题人', { list: false }),
     { name: 'name', kind: 'string', label: { zh: '答题人', en: 'Name' }, maxLength: 32, search: 'like' },
-    { name: 'phone', kind: 'string', label: { zh: '电话', en: 'Phone' }, maxLength: 20 },
+    personPhoneField('phone', { zh: '电话', en: 'Phone' }, { maxLength: 20 }),
     communityField(undefined),
     {
       name: 'answerStatus',

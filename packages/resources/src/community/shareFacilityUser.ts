@@ -1,4 +1,5 @@
 import { defineResource, type ActionDef } from '../define';
+import { homeAddressField, personPhoneField } from '../person-fields';
 import { statusMove } from '../status-actions';
 
 const move = (
@@ -114,8 +115,8 @@ export const shareFacilityUserResource = defineResource({
       readOnly: true,
       search: 'like',
     },
-    { name: 'phone', kind: 'string', label: { zh: '电话', en: 'Phone' }, maxLength: 32, readOnly: true },
-    { name: 'address', kind: 'string', label: { zh: '住址', en: 'Address' }, maxLength: 200, list: false },
+    personPhoneField('phone', { zh: '电话', en: 'Phone' }, { readOnly: true }),
+    homeAddressField('address', { zh: '住址', en: 'Address' }),
     {
       name: 'quantity',
       kind: 'int',

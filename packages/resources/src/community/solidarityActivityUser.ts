@@ -1,4 +1,5 @@
 import { defineResource } from '../define';
+import { mobileField, nationField } from '../person-fields';
 import { personNameField } from '../person-fields';
 
 /** 民族团结活动报名 — docs/domain-model.md#团结活动报名-solidarityactivityuser: a participant of a unity activity (a party
@@ -34,15 +35,8 @@ export const solidarityActivityUserResource = defineResource({
       list: false,
     },
     personNameField(),
-    { name: 'phone', kind: 'phone', label: { zh: '电话', en: 'Phone' } },
-    {
-      name: 'nation',
-      kind: 'dict',
-      label: { zh: '民族', en: 'Ethnicity' },
-      dict: { code: 'nation', valueType: 'string' },
-      maxLength: 4,
-      search: 'equal',
-    },
+    mobileField({ label: { zh: '电话', en: 'Phone' } }),
+    nationField({ search: 'equal', list: undefined }),
     { name: 'enrollTime', kind: 'datetime', label: { zh: '报名时间', en: 'Enrolled' }, sortable: true },
     {
       name: 'enrollStatus',

@@ -1,4 +1,5 @@
 import { auditField, defineResource } from '../define';
+import { mobileField } from '../person-fields';
 import { appUserField, communityField } from './shared-fields';
 import { overdueField, replyDetail, ticketActions } from './ticket-fields';
 
@@ -84,7 +85,7 @@ export const sysAdviceResource = defineResource({
       maxCount: 9,
       list: false,
     },
-    { name: 'contactPhone', kind: 'phone', label: { zh: '联系电话', en: 'Phone' } },
+    mobileField({ name: 'contactPhone', label: { zh: '联系电话', en: 'Phone' } }),
     appUserField({ zh: '提交人', en: 'Resident' }, undefined, { readOnly: true }),
     communityField(undefined, { readOnly: true }),
     {

@@ -1,4 +1,5 @@
 import { auditField, defineResource } from '../define';
+import { personPhoneField } from '../person-fields';
 import { appUserField, communityField } from './shared-fields';
 import {
   assignAction,
@@ -97,13 +98,7 @@ export const sysComplainResource = defineResource({
       readOnly: true,
       search: 'like',
     },
-    {
-      name: 'complainantPhone',
-      kind: 'string',
-      label: { zh: '联系电话', en: 'Phone' },
-      maxLength: 20,
-      readOnly: true,
-    },
+    personPhoneField('complainantPhone', { zh: '联系电话', en: 'Phone' }, { maxLength: 20, readOnly: true }),
     communityField(undefined, { readOnly: true }),
     {
       name: 'isAnonymous',

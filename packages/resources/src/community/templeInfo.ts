@@ -1,4 +1,5 @@
 import { defineResource, type FieldDef } from '../define';
+import { personPhoneField } from '../person-fields';
 
 const text = (
   name: string,
@@ -96,23 +97,17 @@ export const templeInfoResource = defineResource({
       list: false,
     },
     text('managerName', '寺管会主任', 'Manager', 32, { list: true }),
-    {
-      name: 'managerPhone',
-      kind: 'string',
-      label: { zh: '主任电话', en: 'Manager phone' },
-      maxLength: 32,
-      rule: 'telephone',
-      list: false,
-    },
+    personPhoneField(
+      'managerPhone',
+      { zh: '主任电话', en: 'Manager phone' },
+      { rule: 'telephone', list: false },
+    ),
     text('residentCadre', '驻寺干部', 'Resident cadre', 32),
-    {
-      name: 'residentCadrePhone',
-      kind: 'string',
-      label: { zh: '驻寺干部电话', en: 'Cadre phone' },
-      maxLength: 32,
-      rule: 'telephone',
-      list: false,
-    },
+    personPhoneField(
+      'residentCadrePhone',
+      { zh: '驻寺干部电话', en: 'Cadre phone' },
+      { rule: 'telephone', list: false },
+    ),
     {
       name: 'buildingArea',
       kind: 'decimal',

@@ -6,7 +6,7 @@ import { appUserField } from './shared-fields';
 export const PROFILE_KEYS: ComparedKey[] = [
   { name: 'realName', kind: 'string', label: { zh: '姓名', en: 'Name' } },
   { name: 'name', kind: 'string', label: { zh: '昵称', en: 'Nickname' } },
-  { name: 'phone', kind: 'string', label: { zh: '手机号', en: 'Mobile' } },
+  { name: 'phone', kind: 'string', label: { zh: '手机号', en: 'Mobile' }, sensitive: 'phone' },
   { name: 'email', kind: 'string', label: { zh: '邮箱', en: 'Email' } },
   { name: 'avatar', kind: 'images', label: { zh: '头像', en: 'Avatar' }, maxCount: 1 },
   { name: 'sex', kind: 'dict', label: { zh: '性别', en: 'Sex' }, dict: { code: 'sex' } },

@@ -1,4 +1,5 @@
 import { columnOnly, defineResource } from '../define';
+import { idCardField, personPhoneField } from '../person-fields';
 import { statusMove } from '../status-actions';
 
 /** 纪检举报 — docs/domain-model.md#纪检举报-disciplinereport: a resident's report of a cadre's misconduct. A new
@@ -119,22 +120,19 @@ export const disciplineReportResource = defineResource({
       readOnly: true,
       width: 90,
     },
-    {
-      name: 'informantPhone',
-      kind: 'string',
-      label: { zh: '举报人电话', en: 'Reporter phone' },
-      maxLength: 32,
-      readOnly: true,
-      list: false,
-    },
-    {
+    personPhoneField(
+      'informantPhone',
+      { zh: '举报人电话', en: 'Reporter phone' },
+      { readOnly: true, list: false },
+    ),
+    idCardField({
       name: 'informantIdCard',
       kind: 'string',
       label: { zh: '举报人身份证', en: 'Reporter ID' },
-      maxLength: 18,
       readOnly: true,
       list: false,
-    },
+      search: undefined,
+    }),
     {
       name: 'reportTime',
       kind: 'datetime',

@@ -1,4 +1,5 @@
 import { columnOnly, defineResource } from '../define';
+import { mobileField } from '../person-fields';
 import { statusMove } from '../status-actions';
 
 /** 报名管理 — docs/domain-model.md#活动报名-partyactivityuser: an activity's enrolments (a tab of the activity and
@@ -77,7 +78,7 @@ export const partyActivityUserResource = defineResource({
       search: 'like',
       width: 100,
     },
-    { name: 'phone', kind: 'phone', label: { zh: '联系电话', en: 'Phone' }, width: 130 },
+    mobileField({ label: { zh: '联系电话', en: 'Phone' }, width: 130 }),
     {
       name: 'enrollTime',
       kind: 'datetime',

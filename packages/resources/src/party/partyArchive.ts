@@ -1,7 +1,7 @@
 import { columnOnly, defineResource, type Label } from '../define';
 import { dictField as dict, textKeys } from '../dict-field';
 import { disableEnableActions } from '../status-actions';
-import { personNameField } from '../person-fields';
+import { idCardField, mobileField, nationField, personNameField } from '../person-fields';
 import { partyBranchRef } from './branch-ref';
 
 const l = (zh: string, en: string): Label => ({ zh, en });
@@ -38,21 +38,10 @@ export const partyArchiveResource = defineResource({
     personNameField(),
     { name: 'nameBo', kind: 'string', label: l('姓名(藏文)', 'Name (Tibetan)'), maxLength: 64, list: false },
     dict('sex', l('性别', 'Sex'), 'sex', { required: '请选择性别', search: 'equal' }),
-    dict('nation', l('民族', 'Ethnicity'), 'nation', {
-      ...textKeys('nation'),
-      required: '请选择民族',
-      list: false,
-    }),
+    nationField({ maxLength: 2, required: '请选择民族' }),
     { name: 'birthday', kind: 'date', label: l('出生日期', 'Born'), required: '请选择出生日期', list: false },
-    {
-      name: 'idCard',
-      kind: 'idcard',
-      label: l('身份证号', 'ID card'),
-      required: '请输入身份证号',
-      unique: '该身份证号已登记',
-      search: 'like',
-    },
-    { name: 'phone', kind: 'phone', label: l('手机号码', 'Mobile'), required: '手机号码不能为空' },
+    idCardField({ required: '请输入身份证号', unique: '该身份证号已登记', search: 'like' }),
+    mobileField({ label: l('手机号码', 'Mobile'), required: '手机号码不能为空' }),
     {
       name: 'partyDeptId',
       kind: 'ref',

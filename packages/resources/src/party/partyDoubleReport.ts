@@ -1,4 +1,5 @@
 import { defineResource } from '../define';
+import { homeAddressField, idCardField, mobileField } from '../person-fields';
 import { statusMove } from '../status-actions';
 import { partyBranchRef } from './branch-ref';
 
@@ -64,14 +65,8 @@ export const partyDoubleReportResource = defineResource({
       search: 'like',
       width: 90,
     },
-    { name: 'phone', kind: 'phone', label: { zh: '联系电话', en: 'Phone' }, width: 130 },
-    {
-      name: 'idCard',
-      kind: 'idcard',
-      label: { zh: '身份证号', en: 'ID card' },
-      search: 'equal',
-      list: false,
-    },
+    mobileField({ label: { zh: '联系电话', en: 'Phone' }, width: 130 }),
+    idCardField({ list: false }),
     {
       name: 'unitName',
       kind: 'string',
@@ -119,13 +114,7 @@ export const partyDoubleReportResource = defineResource({
       search: 'equal',
       width: 150,
     },
-    {
-      name: 'address',
-      kind: 'string',
-      label: { zh: '居住地址', en: 'Address' },
-      maxLength: 200,
-      list: false,
-    },
+    homeAddressField('address', { zh: '居住地址', en: 'Address' }),
     {
       name: 'serviceIntention',
       kind: 'dict',

@@ -1,4 +1,5 @@
 import { columnOnly, defineResource } from '../define';
+import { mobileField } from '../person-fields';
 
 /** 党员值班 — docs/domain-model.md#党员值班-partyduty (one table: the slot and the member's record). Not
  * approval-driven. */
@@ -56,7 +57,7 @@ export const partyDutyResource = defineResource({
       maxLength: 32,
       search: 'like',
     },
-    { name: 'phone', kind: 'phone', label: { zh: '联系电话', en: 'Phone' } },
+    mobileField({ label: { zh: '联系电话', en: 'Phone' } }),
     {
       name: 'dutyStatus',
       kind: 'dict',

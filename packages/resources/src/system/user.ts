@@ -1,4 +1,5 @@
 import { auditField, defineResource } from '../define';
+import { idCardField, mobileField } from '../person-fields';
 
 /** 用户管理 — docs/domain-model.md#用户管理-user.
  * Server special cases: `password` is hashed on write and never returned; a hash-looking or unchanged
@@ -87,14 +88,7 @@ export const userResource = defineResource({
       search: 'equal',
       width: 90,
     },
-    {
-      name: 'phone',
-      kind: 'phone',
-      label: { zh: '手机号码', en: 'Mobile' },
-      maxLength: 45,
-      search: 'like',
-      width: 120,
-    },
+    mobileField({ label: { zh: '手机号码', en: 'Mobile' }, maxLength: 45, search: 'like', width: 120 }),
     {
       name: 'email',
       kind: 'email',
@@ -102,14 +96,7 @@ export const userResource = defineResource({
       maxLength: 45,
       list: false,
     },
-    {
-      name: 'idCard',
-      kind: 'idcard',
-      label: { zh: '身份证号', en: 'ID card' },
-      maxLength: 18,
-      search: 'like',
-      list: false,
-    },
+    idCardField({ search: 'like', list: false }),
     {
       name: 'sex',
       kind: 'dict',

@@ -1,5 +1,6 @@
 import { lazy, useEffect, useMemo, useState } from 'react';
 import { Button, Table, type TableColumnsType } from 'antd';
+import { RevealProvider } from '../resource/reveal';
 import type { Page } from '@tongxin/api-client';
 import type { ProcessDef, ResourceDef } from '@tongxin/resources';
 import { usePermission, type RemotePage } from '@tongxin/shared-ui/session';
@@ -83,33 +84,36 @@ export function AuditPage({ def, process = def.process }: { def: ResourceDef; pr
 
   return (
     <PageCard title={`${label(def.label)}${t('auditTitle')}`}>
-      <Table<Row>
-        rowKey={(r) => String(r.taskId)}
-        size="middle"
-        loading={loading}
-        columns={columns}
-        dataSource={page?.records ?? []}
-        scroll={{ x: 'max-content' }}
-        pagination={{
-          current: paging.current,
-          pageSize: paging.size,
-          total: page?.total ?? 0,
-          showSizeChanger: true,
-          showTotal: (total) => totalText(total, true),
-          onChange: (current, size) => setPaging({ current, size }),
-        }}
-      />
-      <AuditDrawer
-        def={def}
-        calls={calls}
-        record={open}
-        canDeal={canDeal}
-        onClose={() => setOpen(undefined)}
-        onDone={() => {
-          setOpen(undefined);
-          load();
-        }}
-      />
+      {/* an eye (显示完整信息) beside masked personal data, for holders of the resource's reveal button */}
+      <RevealProvider def={def}>
+        <Table<Row>
+          rowKey={(r) => String(r.taskId)}
+          size="middle"
+          loading={loading}
+          columns={columns}
+          dataSource={page?.records ?? []}
+          scroll={{ x: 'max-content' }}
+          pagination={{
+            current: paging.current,
+            pageSize: paging.size,
+            total: page?.total ?? 0,
+            showSizeChanger: true,
+            showTotal: (total) => totalText(total, true),
+            onChange: (current, size) => setPaging({ current, size }),
+          }}
+        />
+        <AuditDrawer
+          def={def}
+          calls={calls}
+          record={open}
+          canDeal={canDeal}
+          onClose={() => setOpen(undefined)}
+          onDone={() => {
+            setOpen(undefined);
+            load();
+          }}
+        />
+      </RevealProvider>
     </PageCard>
   );
 }

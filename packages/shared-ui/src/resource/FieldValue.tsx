@@ -5,12 +5,24 @@ import { Uploader } from '../widgets/Uploader';
 import { comparisonText } from './comparison';
 import { DictTag, displayValue } from './fields';
 import { useCrudT, useLabel } from './i18n';
+import { RevealButton, useRevealedRow } from './reveal';
 import type { Row } from './wire';
 
-/** A field's value of a row: a table cell (`cell`: text only for files and rich text) or the record
+/** A field's value of a row, with an eye (显示完整信息) beside personal data that came masked (reveal.tsx): a table cell (`cell`: text only for files and rich text) or the record
  * view (`view`: the files themselves, the formatted text). Dictionary values are tags in their colour.
  * A `compare` field is its changes as text here; the record view shows it as a table (Comparison). */
 export function FieldValue({ field, row, mode }: { field: FieldDef; row: Row; mode: 'cell' | 'view' }) {
+  const shown = useRevealedRow(field, row);
+  return (
+    <>
+      <PlainValue field={field} row={shown} mode={mode} />
+      <RevealButton field={field} row={shown} />
+    </>
+  );
+}
+
+/** The value itself (personal data as the server sent it: masked, or revealed). */
+function PlainValue({ field, row, mode }: { field: FieldDef; row: Row; mode: 'cell' | 'view' }) {
   const t = useCrudT();
   const label = useLabel();
   const value = row[field.name];

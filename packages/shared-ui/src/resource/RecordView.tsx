@@ -3,6 +3,7 @@ import { meets, type FieldDef } from '@tongxin/resources';
 import { Comparison } from './Comparison';
 import { FieldValue } from './FieldValue';
 import { useLabel } from './i18n';
+import { RevealButton, useRevealedRow } from './reveal';
 import type { Row } from './wire';
 
 /** A record read-only: every viewable field (those with `visibleWhen` only in their states); each
@@ -25,10 +26,21 @@ export function RecordView({ fields, record, width }: { fields: FieldDef[]; reco
       {comparisons.map((field) => (
         <Descriptions key={field.name} column={1} bordered size="small" style={{ marginTop: 12 }}>
           <Descriptions.Item label={label(field.label)}>
-            <Comparison field={field} row={record} />
+            <RevealedComparison field={field} row={record} />
           </Descriptions.Item>
         </Descriptions>
       ))}
+    </>
+  );
+}
+
+/** A comparison whose snapshots may hold personal data: masked as sent, the eye reveals them. */
+function RevealedComparison({ field, row }: { field: FieldDef; row: Row }) {
+  const shown = useRevealedRow(field, row);
+  return (
+    <>
+      <Comparison field={field} row={shown} />
+      <RevealButton field={field} row={shown} />
     </>
   );
 }

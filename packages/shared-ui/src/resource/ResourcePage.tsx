@@ -8,6 +8,7 @@ import { useCrudT, useLabel } from './i18n';
 import { ImportDialog } from './ImportDialog';
 import { RecordDrawer, type DrawerMode } from './RecordDrawer';
 import { resourceChanged } from './resource-events';
+import { RevealProvider } from './reveal';
 import { ResourceTable, useFieldColumns } from './ResourceTable';
 import type { RowAction } from './row-actions';
 import { SearchForm } from './SearchForm';
@@ -199,10 +200,12 @@ export function ResourcePage({ def, ...options }: { def: ResourceDef } & Resourc
       )}
     </>
   );
+  // an eye (显示完整信息) beside masked personal data in the table and the drawer (reveal.tsx)
+  const revealing = <RevealProvider def={def}>{body}</RevealProvider>;
   return options.card === false ? (
-    body
+    revealing
   ) : (
-    <PageCard title={label(options.title ?? def.label)}>{body}</PageCard>
+    <PageCard title={label(options.title ?? def.label)}>{revealing}</PageCard>
   );
 }
 

@@ -3,6 +3,7 @@
  * (getLock2UserPage), updateCommunityUser (name, phone, community), and one resident's whole picture
  * (their households, party membership, points, feedback and enrolments). Only residents of the
  * caller's tenant are touched. */
+import { maskRow, sensitiveFields, userResource } from '@tongxin/resources';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { requireUser } from '../../auth/guard.js';
 import { revokeUsers } from '../../auth/revoke-users.js';
@@ -15,6 +16,14 @@ import { rowToWire } from '../../util/case.js';
 import { formatDateTime } from '../../util/datetime.js';
 
 const RESIDENT = 2;
+/** A resident's personal data in these answers is masked as the user definition's answers are (the
+ * screen reveals it through `blade-user/reveal`). */
+const PERSONAL = sensitiveFields(userResource);
+const masked = (row: Record<string, unknown>) => {
+  const wire = rowToWire(row);
+  maskRow(wire, PERSONAL);
+  return wire;
+};
 const STATUS = { locked: 0, normal: 1 } as const;
 
 /** The resident accounts named by the call, all of the caller's tenant, else a 400 and nothing written. */
@@ -85,7 +94,7 @@ function lockedPage(ctx: AppContext) {
         .offset((current - 1) * size)
         .execute();
       const total = Number(n);
-      return ok({ records: rows.map(rowToWire), total, size, current, pages: Math.ceil(total / size) });
+      return ok({ records: rows.map(masked), total, size, current, pages: Math.ceil(total / size) });
     });
   };
 }
@@ -195,7 +204,7 @@ function residentDetail(ctx: AppContext) {
         .limit(20)
         .execute();
       return ok({
-        ...rowToWire(account),
+        ...masked(account),
         households: households.map(rowToWire),
         partyArchives: party.map(rowToWire),
         scoreBalance: balance,

@@ -1,6 +1,6 @@
 /** 党员活动: times checked on write, the state computed on read and search, live enrolment counts,
  * 取消活动 (`activityCancel`) and `viewDetail` (docs/domain-model.md#党员活动-partyactivity). */
-import { isId } from '@tongxin/resources';
+import { isId, maskValue } from '@tongxin/resources';
 import type { FastifyRequest } from 'fastify';
 import { sql, type SqlBool } from 'kysely';
 import { requireUser } from '../../auth/guard.js';
@@ -142,7 +142,8 @@ async function viewDetail(request: FastifyRequest, engine: ResourceEngine) {
     const users = enrolments.map((e) => ({
       id: String(e.id),
       memberName: e.member_name,
-      phone: e.phone,
+      // masked as the enrolment list masks it
+      phone: maskValue('phone', e.phone),
       enrollTime: e.enroll_time,
       enrollStatus: e.enroll_status,
       signStatus: e.sign_status,

@@ -1,5 +1,5 @@
 import { PassThrough } from 'node:stream';
-import { buttonCodes, refNameField } from '@tongxin/resources';
+import { buttonCodes, exportSensitiveCodes, refNameField } from '@tongxin/resources';
 import type { FastifyInstance } from 'fastify';
 import { requireUser } from '../../auth/guard.js';
 import type { Row } from '../../db/database.js';
@@ -10,7 +10,7 @@ import type { ResourceEngine } from './resource-engine.js';
 /** export: the filtered list (the list's filters, own parameters and sorts) as a streamed sheet, with
  * dictionary labels instead of keys and the names of referenced rows instead of their ids. */
 export function exportRoute(app: FastifyInstance, engine: ResourceEngine): void {
-  const { def } = engine;
+  const { def, ctx } = engine;
   app.get(
     `${def.path}/export`,
     {
@@ -38,17 +38,22 @@ export function exportRoute(app: FastifyInstance, engine: ResourceEngine): void 
         const sorted = applySorts(q.select('id'), sorts, engine.fallbackSort).orderBy('id', 'desc');
         return ((await sorted.execute()) as Row[]).map((r) => String(r.id));
       });
+      // personal data goes out whole only to holders of `<permission>_export_sensitive`; anyone else's
+      // sheet keeps the columns with the masks the screens show (and an import refuses a mask)
+      const whole =
+        engine.sensitive.length > 0 && (await ctx.permissions.hasAny(user, exportSensitiveCodes(def)));
       const batch = (chunk: string[]) =>
-        engine.run(user, async (trx, base) =>
-          engine.decorate(
+        engine.run(user, async (trx, base) => {
+          if (whole) engine.unmask(trx);
+          return engine.decorate(
             trx,
             user,
             (await engine
               .selectRows(await base())
               .where('id', 'in', chunk)
               .execute()) as Row[],
-          ),
-        );
+          );
+        });
       const stream = new PassThrough();
       const ExcelJS = await loadExcel();
       const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({

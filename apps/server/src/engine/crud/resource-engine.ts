@@ -5,6 +5,8 @@ import {
   isId,
   isTenantId,
   labelFieldOf,
+  revealCodes,
+  sensitiveFields,
   TENANT_ID_INVALID,
   type ResourceDef,
 } from '@tongxin/resources';
@@ -29,6 +31,7 @@ import { uniqueViolation } from './unique-violation.js';
 import { RouteSchemas } from './route-schemas/index.js';
 import { validateBody } from './validate.js';
 import { hiddenFields, stripHidden, visibleQueryFields } from './visible-fields.js';
+import { keepMasked, maskAnswer, takeMasks, wholeValueFields, type SentMasks } from './personal-data.js';
 
 /** What a resource's engine is given besides its definition (engine/module.ts ResourceModule). */
 export interface EngineBehaviour {
@@ -58,6 +61,10 @@ export class ResourceEngine {
   /** The fields the user of a `run` transaction may not see (read before the transaction opens: PGlite
    * has one connection, so no second transaction may start inside one). */
   private readonly hiddenIn = new WeakMap<Trx, Set<string> | undefined>();
+  /** The fields holding personal data (masked in every answer, personal-data.ts). */
+  readonly sensitive;
+  /** Transactions whose answers go out unmasked (`unmask`). */
+  private readonly plainIn = new WeakSet<Trx>();
 
   /** What follows a new record in its transaction (the approval start of a definition with `process`,
    * wired by the engine's registration, engine/serve-resources.ts). */
@@ -70,6 +77,7 @@ export class ResourceEngine {
   ) {
     this.fields = queryFieldsOf(def);
     this.secrets = secretColumns(def);
+    this.sensitive = sensitiveFields(def);
     this.audit = new AuditTrail(def, this.secrets, ctx.logs);
     this.hooks = behaviour.hooks ?? {};
     this.onInsert = behaviour.onInsert;
@@ -173,7 +181,19 @@ export class ResourceEngine {
     if (wire.length) await addRefNames(trx, this.namedRefs, wire);
     if (this.hooks.decorate && wire.length) await this.hooks.decorate({ trx, user, ctx: this.ctx }, wire);
     stripHidden(wire, this.hiddenIn.get(trx));
+    if (!this.plainIn.has(trx)) maskAnswer(this.def, user, wire, this.sensitive);
     return wire;
+  }
+
+  /** The rows `trx` decorates go out with their personal data whole: only the audited reveal verb and
+   * the export of a holder of `<permission>_export_sensitive` call this. */
+  unmask(trx: Trx): void {
+    this.plainIn.add(trx);
+  }
+
+  /** Whether the user may reveal this resource's personal data (`<permission>_reveal`). */
+  async mayReveal(user: AuthUser): Promise<boolean> {
+    return this.ctx.permissions.hasAny(user, revealCodes(this.def));
   }
 
   /** Wire names the user's data-scope rules hide (可见字段), or undefined. */
@@ -181,9 +201,12 @@ export class ResourceEngine {
     return hiddenFields(this.def, user, (await this.ctx.permissions.grants(user)).dataScopes);
   }
 
-  /** The filter and sort allow-list for this user: hidden fields can be neither read nor probed. */
+  /** The filter and sort allow-list for this user: hidden fields can be neither read nor probed, and
+   * personal data is matched by whole values only unless the user may reveal it. */
   async fieldsFor(user: AuthUser): Promise<QueryFields> {
-    return visibleQueryFields(this.fields, await this.hidden(user));
+    const visible = visibleQueryFields(this.fields, await this.hidden(user));
+    if (!this.sensitive.length || (await this.mayReveal(user))) return visible;
+    return wholeValueFields(visible, this.sensitive);
   }
 
   /** The condition of the resource's own list parameters (`deptId` of users), as on the list. */
@@ -257,7 +280,7 @@ export class ResourceEngine {
     id: string,
     values: Record<string, unknown>,
     body: Record<string, unknown>,
-    opts: { own?: boolean } = {},
+    opts: { own?: boolean; masks?: SentMasks } = {},
   ): Promise<void> {
     const current = (await (await base()).selectAll().where('id', '=', id).forUpdate().executeTakeFirst()) as
       Row | undefined;
@@ -265,6 +288,7 @@ export class ResourceEngine {
     if (!current || (opts.own && String(current[this.ownColumn()!] ?? '') !== user.userId)) throw notFound();
     assertFresh(current, body);
     this.assertEditable(current);
+    keepMasked(opts.masks, current);
     const changes: Record<string, unknown> = { ...values };
     if (opts.own) delete changes[this.ownColumn()!];
     if (this.def.audit) Object.assign(changes, { update_user: user.userId, update_time: formatDateTime() });
@@ -324,7 +348,7 @@ export class ResourceEngine {
     user: AuthUser,
     body: unknown,
     mode: 'submit' | 'save' | 'update',
-  ): Promise<{ id: string | undefined; values: Record<string, unknown>; own: boolean }> {
+  ): Promise<{ id: string | undefined; values: Record<string, unknown>; own: boolean; masks?: SentMasks }> {
     if (!body || typeof body !== 'object' || Array.isArray(body)) throw badRequest('请求体格式错误');
     const given = (body as Record<string, unknown>).id;
     const id = given === undefined || given === null || given === '' ? undefined : String(given);
@@ -335,8 +359,14 @@ export class ResourceEngine {
     if (!hasStandard(this.def, id ? 'edit' : 'add')) throw forbidden();
     const own = await this.writesAsOwner(user, id ? 'edit' : 'add');
     this.requirePlatformForGlobal(user);
-    const sent = body as Record<string, unknown>;
-    return { id, own, values: validateBody(this.def, own ? this.asOwn(user, sent) : sent, !id) };
+    const sentBody = own
+      ? this.asOwn(user, body as Record<string, unknown>)
+      : (body as Record<string, unknown>);
+    // a change sending back the masks it was shown keeps the stored values (checked in `update`)
+    const { body: sent, masks } = id
+      ? takeMasks(this.def.fields, sentBody)
+      : { body: sentBody, masks: undefined };
+    return { id, own, masks, values: validateBody(this.def, sent, !id) };
   }
 
   /** Validates and writes one record from a request body; the caller's permission is checked here. */
@@ -345,10 +375,10 @@ export class ResourceEngine {
     body: Record<string, unknown>,
     mode: 'submit' | 'save' | 'update',
   ): Promise<{ id: string; isNew: boolean }> {
-    const { id, values, own } = await this.prepareWrite(user, body, mode);
+    const { id, values, own, masks } = await this.prepareWrite(user, body, mode);
     const written = await this.run(user, async (trx, base) => {
       if (!id) return { id: await this.insert(trx, user, values, body, { own }), isNew: true };
-      await this.update(trx, base, user, id, values, body, { own });
+      await this.update(trx, base, user, id, values, body, { own, masks });
       return { id, isNew: false };
     }).catch(async (error: unknown) => {
       throw await this.explain(user, error);

@@ -7,6 +7,7 @@ import { pickerCodes } from './picker-access.js';
 import { effectRoutes } from './effect-routes.js';
 import { detailRoute, listRoutes, selectRoute } from './read-routes.js';
 import { type EngineBehaviour, ResourceEngine } from './resource-engine.js';
+import { revealRoute } from './reveal-route.js';
 import { treeRoutes } from './tree-routes.js';
 import { verbRoutes } from './verb-routes.js';
 import { writeRoutes } from './write-routes.js';
@@ -51,6 +52,7 @@ export function resourceRoutes(
   detailRoute(app, engine, access);
   writeRoutes(app, engine);
   selectRoute(app, engine, access);
+  revealRoute(app, engine);
   if (def.tree) treeRoutes(app, engine, access);
   if (def.exportable || def.importable) excelRoutes(app, engine);
   effectRoutes(app, engine);

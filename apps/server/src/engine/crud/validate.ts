@@ -5,6 +5,7 @@ import {
   isId,
   isNotNull,
   isWritable,
+  looksMasked,
   requiredMessage,
   type ActionDef,
   type FieldDef,
@@ -108,6 +109,8 @@ function validateFields(
       values[columnOf(f)] = emptyValue(f);
       continue;
     }
+    // a mask's stars are never a value (a masked change sent back is kept before this, personal-data.ts)
+    if (f.sensitive && looksMasked(v)) throw badRequest(`${labelOf(f)}格式不正确`);
     const checked = checkValue(f, coerce(f, v));
     if (checked.problem) throw badRequest(checked.problem.zh);
     values[columnOf(f)] = checked.value;

@@ -26,6 +26,8 @@ export interface SeedMenu {
   children?: SeedMenu[];
 }
 
+import { hasSensitiveFields, resources } from '@tongxin/resources';
+
 type Remote = 'system' | 'party' | 'community' | 'workflow';
 /** [alias, zh, en, action] */
 type ButtonSpec = readonly [string, string, string, number];
@@ -41,6 +43,19 @@ const REPLY: ButtonSpec = ['reply', '回复', 'Reply', 2];
 const CANCEL: ButtonSpec = ['cancel', '取消活动', 'Cancel', 2];
 const SEAL: ButtonSpec = ['seal', '封存', 'Seal', 2];
 const STD = [ADD, EDIT, DELETE, VIEW] as const;
+/** The personal-data buttons (personal-data.ts on the server): reveal one record, export unmasked. */
+const REVEAL: ButtonSpec = ['reveal', '查看敏感信息', 'Reveal personal data', 2];
+const EXPORT_SENSITIVE: ButtonSpec = ['export_sensitive', '导出敏感信息', 'Export personal data', 1];
+
+/** The screens whose records hold personal data: the button-code prefixes (own and alias) of every
+ * definition with sensitive fields, and whether it exports. */
+const PERSONAL_SCREENS = new Map(
+  resources
+    .filter(hasSensitiveFields)
+    .flatMap((def) =>
+      [def.permission, ...(def.permissionAliases ?? [])].map((p) => [p, Boolean(def.exportable)]),
+    ),
+);
 
 /** A screen: a leaf menu with its button rows. */
 function screen(
@@ -49,8 +64,12 @@ function screen(
   nameEn: string,
   path: string,
   source: string,
-  buttons: readonly ButtonSpec[] = STD,
+  standard: readonly ButtonSpec[] = STD,
 ): SeedMenu {
+  // a screen of personal data gets 查看敏感信息 (and 导出敏感信息 where it exports) without listing them
+  const personal = PERSONAL_SCREENS.get(code);
+  const buttons =
+    personal === undefined ? standard : [...standard, REVEAL, ...(personal ? [EXPORT_SENSITIVE] : [])];
   return {
     code,
     name,
@@ -74,7 +93,14 @@ function screen(
 }
 
 /** A folder of screens. */
-function group(code: string, name: string, nameEn: string, path: string, source: string, children: SeedMenu[]) {
+function group(
+  code: string,
+  name: string,
+  nameEn: string,
+  path: string,
+  source: string,
+  children: SeedMenu[],
+) {
   return { code, name, nameEn, path, source, sort: 0, category: 1 as const, alias: 'menu', children };
 }
 
@@ -117,11 +143,7 @@ const party = root(
         'Dual registration',
         '/party/partydoublereport',
         'SolutionOutlined',
-        [
-          ...STD,
-          EXPORT,
-          ['cancel', '注销', 'Cancel', 2],
-        ],
+        [...STD, EXPORT, ['cancel', '注销', 'Cancel', 2]],
       ),
       screen(
         'party_double_report_audit',
@@ -164,7 +186,10 @@ const party = root(
         ADD,
         EDIT,
       ]),
-      screen('party_duty', '党员值班', 'Party duty', '/party/partyduty', 'ScheduleOutlined', [...STD, EXPORT]),
+      screen('party_duty', '党员值班', 'Party duty', '/party/partyduty', 'ScheduleOutlined', [
+        ...STD,
+        EXPORT,
+      ]),
     ]),
     group('party_appraisal', '民主评议', 'Appraisal', '/party/appraisal', 'TrophyOutlined', [
       screen('party_appraise', '评议管理', 'Appraisals', '/party/partyappraise', 'TrophyOutlined'),
@@ -264,13 +289,7 @@ const community = root(
     group('content', '内容发布', 'Content', '/community/content', 'ReadOutlined', [
       screen('info_section', '资讯栏目', 'News sections', '/community/infosection', 'FolderOutlined'),
       screen('info_article', '资讯文章', 'News articles', '/community/infoarticle', 'FileTextOutlined'),
-      screen(
-        'sys_notice_section',
-        '公告栏目',
-        'Notice sections',
-        '/sys/sysnoticesection',
-        'FolderOutlined',
-      ),
+      screen('sys_notice_section', '公告栏目', 'Notice sections', '/sys/sysnoticesection', 'FolderOutlined'),
       screen('sys_notice', '通知公告', 'Notices', '/sys/sysnotice', 'NotificationOutlined', [
         ...STD,
         ['publish', '发布', 'Publish', 2],
@@ -341,28 +360,25 @@ const community = root(
     ]),
     group('share', '共享设施', 'Shared facilities', '/share', 'ShopOutlined', [
       screen('share_facility', '设施管理', 'Facilities', '/share/sharefacility', 'ShopOutlined'),
-      screen(
-        'share_facility_user',
-        '借用记录',
-        'Loans',
-        '/share/sharefacility2user',
-        'ProfileOutlined',
-        [
-          ADD,
-          EDIT,
-          VIEW,
-          DELETE,
-          EXPORT,
-          ['lend', '确认借出', 'Hand over', 2],
-          ['giveBack', '确认归还', 'Returned', 2],
-          ['requestReturn', '申请归还', 'Ask to return', 2],
-          ['cancel', '取消借用', 'Cancel', 2],
-        ],
-      ),
-      screen('share_facility_audit', '借用审核', 'Loan review', '/share/sharefacilityaudit', 'AuditOutlined', [
+      screen('share_facility_user', '借用记录', 'Loans', '/share/sharefacility2user', 'ProfileOutlined', [
+        ADD,
+        EDIT,
         VIEW,
-        AUDIT,
+        DELETE,
+        EXPORT,
+        ['lend', '确认借出', 'Hand over', 2],
+        ['giveBack', '确认归还', 'Returned', 2],
+        ['requestReturn', '申请归还', 'Ask to return', 2],
+        ['cancel', '取消借用', 'Cancel', 2],
       ]),
+      screen(
+        'share_facility_audit',
+        '借用审核',
+        'Loan review',
+        '/share/sharefacilityaudit',
+        'AuditOutlined',
+        [VIEW, AUDIT],
+      ),
       screen(
         'share_facility_return_audit',
         '归还审核',
@@ -373,12 +389,19 @@ const community = root(
       ),
     ]),
     group('volunteer', '志愿服务', 'Volunteers', '/volunteer', 'HeartOutlined', [
-      screen('micro_volunteer', '微志愿活动', 'Volunteer activities', '/volunteer/microvolunteer', 'HeartOutlined', [
-        ...STD,
-        CANCEL,
-        ['absent', '缺席标记', 'Mark absent', 2],
-        ['settle', '积分结算', 'Settle points', 2],
-      ]),
+      screen(
+        'micro_volunteer',
+        '微志愿活动',
+        'Volunteer activities',
+        '/volunteer/microvolunteer',
+        'HeartOutlined',
+        [
+          ...STD,
+          CANCEL,
+          ['absent', '缺席标记', 'Mark absent', 2],
+          ['settle', '积分结算', 'Settle points', 2],
+        ],
+      ),
       screen(
         'micro_volunteer_user',
         '报名人员',
@@ -480,7 +503,10 @@ const workflow = root(
         ['detail', '详情', 'Detail', 2],
         ['follow', '跟踪', 'Diagram', 2],
       ]),
-      screen('work_leave', '请假申请', 'Leave requests', '/work/process/leave', 'CalendarOutlined', [ADD, VIEW]),
+      screen('work_leave', '请假申请', 'Leave requests', '/work/process/leave', 'CalendarOutlined', [
+        ADD,
+        VIEW,
+      ]),
       screen('notice', '通知公告', 'Desk notices', '/desk/notice', 'NotificationOutlined'),
     ]),
     group('flow', '流程管理', 'Process management', '/flow', 'PartitionOutlined', [
@@ -535,7 +561,10 @@ const system = root(
         ...STD,
         SEAL,
       ]),
-      screen('dictbiz', '业务字典', 'Business dictionaries', '/system/dictbiz', 'ReadOutlined', [...STD, SEAL]),
+      screen('dictbiz', '业务字典', 'Business dictionaries', '/system/dictbiz', 'ReadOutlined', [
+        ...STD,
+        SEAL,
+      ]),
       screen('tenant', '租户管理', 'Tenants', '/system/tenant', 'BankOutlined', [
         ...STD,
         EXPORT,

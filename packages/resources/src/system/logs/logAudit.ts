@@ -25,6 +25,7 @@ export const logAuditResource = defineResource({
         { value: 'update', label: { zh: '修改', en: 'Edit' } },
         { value: 'remove', label: { zh: '删除', en: 'Remove' } },
         { value: 'verb', label: { zh: '状态变更', en: 'State change' } },
+        { value: 'reveal', label: { zh: '查看敏感信息', en: 'Revealed personal data' } },
       ],
       search: 'equal',
       width: 100,

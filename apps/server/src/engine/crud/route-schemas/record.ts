@@ -6,7 +6,9 @@ import { anyValue, type JsonSchema } from './json-schema.js';
 /** The wire type of a column as the drivers return it (int8, numeric, date and timestamp arrive as text,
  * db/database.ts). */
 function columnSchema(c: ColumnSpec, description: string): JsonSchema {
-  const type = c.type.base === 'int' ? 'integer' : 'string';
+  // a sensitive key of a dictionary (religion) goes out as its mask `***` (personal-data.ts)
+  const masked = 'field' in c.origin && Boolean(c.origin.field.sensitive);
+  const type = c.type.base === 'int' ? (masked ? ['integer', 'string'] : 'integer') : 'string';
   return c.notNull ? { type, description } : { type, nullable: true, description };
 }
 

@@ -39,7 +39,11 @@ export function bodyFieldSchema(f: FieldDef): JsonSchema {
         type: several ? ['string', 'number', 'array', 'null'] : ['string', 'number', 'null'],
         // a field with a rule is measured after the rule normalises it (trimmed, 15-digit id cards
         // upgraded), so its raw length is not limited here
-        ...(f.maxLength && f.kind !== 'richtext' && !ruleOf(f) ? { maxLength: f.maxLength } : {}),
+        // upgraded), and a sensitive field may come back as its mask (personal-data.ts), longer than
+        // the value (政治面貌 `***`): the engine measures both
+        ...(f.maxLength && f.kind !== 'richtext' && !ruleOf(f) && !f.sensitive
+          ? { maxLength: f.maxLength }
+          : {}),
         description,
       };
   }
