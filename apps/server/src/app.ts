@@ -7,6 +7,8 @@ import { CurrentRoles } from './auth/current-roles.js';
 import { installGuard } from './auth/guard.js';
 import { LoginLockout } from './auth/lockout.js';
 import { authRoutes } from './auth/routes.js';
+import { TokenMarks } from './auth/token-marks.js';
+import { TenantStates } from './auth/tenant-states.js';
 import { TokenService } from './auth/tokens.js';
 import type { Config } from './config.js';
 import type { AppContext } from './context.js';
@@ -15,6 +17,7 @@ import { type FileStore, LocalFileStore, S3FileStore } from './files/file-store.
 import { TenantStores } from './files/tenant-stores.js';
 import { uploadRoutes } from './files/upload-routes.js';
 import { installDrain } from './http/drain.js';
+import { installJsonBodyParser } from './http/json-body.js';
 import { lazyCompilers } from './http/lazy-compilers.js';
 import { frameworkErrors, installErrorHandling } from './http/error-handler.js';
 import { serializeError } from './http/error-log.js';
@@ -61,16 +64,24 @@ export async function buildApp(options: BuildOptions): Promise<{ app: FastifyIns
   const files =
     options.files ??
     (config.s3 ? new S3FileStore(config.s3) : new LocalFileStore(path.join(config.dataDir, 'uploads')));
+  // revocations and role changes: answered by the shared store, kept in the database too
+  const marks = new TokenMarks(db, store);
   const ctx: AppContext = {
     config,
     db,
     store,
     // main.ts always brings a key (JWT_SECRET or the one kept in DATA_DIR); an app built in process
     // without one (tests, benchmarks) signs with a random key of its own, never a known one.
-    tokens: new TokenService(config.jwtSecret || randomBytes(32).toString('hex'), store),
-    roles: new CurrentRoles(db, store),
+    tokens: new TokenService(config.jwtSecret || randomBytes(32).toString('hex'), marks),
+    roles: new CurrentRoles(db, marks),
+    tenants: new TenantStates(db),
     captcha: new CaptchaService(store, config.captchaEnabled),
-    lockout: new LoginLockout(store, config.loginMaxFailures, config.loginLockSeconds),
+    lockout: new LoginLockout(store, {
+      perAddress: config.loginMaxFailures,
+      perAccount: config.loginAccountMaxFailures,
+      addressAllAccounts: config.loginAddressMaxFailures,
+      lockSeconds: config.loginLockSeconds,
+    }),
     permissions: new PermissionService(db),
     grantsVersion: new SharedVersion(store, 'version:grants'),
     menus: new MenuStore(db),
@@ -109,6 +120,8 @@ export async function buildApp(options: BuildOptions): Promise<{ app: FastifyIns
     },
   });
 
+  // JSON bodies nested too deep for any walker are refused before anything walks them.
+  installJsonBodyParser(app);
   // Login and refresh calls may send form bodies.
   app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_req, body, done) => {
     done(null, Object.fromEntries(new URLSearchParams(String(body))));

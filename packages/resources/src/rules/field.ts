@@ -5,6 +5,7 @@ import { geoPolygonRule } from './geo-polygon';
 import { idCardRule } from './id-card';
 import { idListRule } from './ids';
 import { mobileRule } from './mobile';
+import { passwordRule } from './password';
 import { isBlank, type Rule } from './rule';
 import { telephoneRule } from './telephone';
 import { tenantIdRule } from './tenant-id';
@@ -19,6 +20,7 @@ export const RULES = {
   account: accountRule,
   idList: idListRule,
   geoPolygon: geoPolygonRule,
+  password: passwordRule,
 } satisfies Record<string, Rule>;
 
 export type RuleName = keyof typeof RULES;
