@@ -35,7 +35,7 @@ async function addUser(account: string, password: string) {
 
 describe('weak passwords are refused where one is chosen', () => {
   it('a new user: common passwords (plain or md5) and the account name are refused', async () => {
-    for (const password of ['123456', md5Hex('password'), 'qwerty123', md5Hex('11111111'), 'woaini1314']) {
+    for (const password of ['1qaz2wsx', md5Hex('password'), 'qwerty123', md5Hex('11111111'), 'woaini1314']) {
       const res = await addUser('weakling', password);
       expect(res.statusCode, password).toBe(400);
       expect(res.json().msg).toBe(WEAK_PASSWORD);
@@ -69,7 +69,7 @@ describe('weak passwords are refused where one is chosen', () => {
         'POST',
         `/api/blade-user/update-password?oldPassword=${md5Hex('Lhasa-river-2024')}&newPassword=${next}&newPassword1=${next}`,
       );
-    for (const weak of ['1', '123456', 'admin', 'iloveyou']) {
+    for (const weak of ['1', '42', 'ab', '0000', '123456', 'admin', 'iloveyou']) {
       const res = await change(md5Hex(weak));
       expect(res.statusCode, weak).toBe(400);
       expect(res.json().msg).toBe(WEAK_PASSWORD);

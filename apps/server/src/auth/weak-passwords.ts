@@ -37,12 +37,24 @@ const MORE_COMMON = [
   'tongxin123',
 ];
 
+/** The shortest passwords, which the server would otherwise miss (it sees only their md5): every single
+ * printable character, every one or two lowercase letters or digits, every number of up to 4 digits. */
+function shortest(): string[] {
+  const out: string[] = [];
+  for (let c = 33; c < 127; c++) out.push(String.fromCharCode(c));
+  const chars = 'abcdefghijklmnopqrstuvwxyz0123456789';
+  for (const a of chars) for (const b of chars) out.push(a + b);
+  for (let n = 0; n < 10_000; n++)
+    out.push(String(n), String(n).padStart(3, '0'), String(n).padStart(4, '0'));
+  return out;
+}
+
 let weakHashes: Promise<Set<string>> | undefined;
 /** md5 of every refused password, made once per process on first use (the list is loaded only then). */
 const refused = (): Promise<Set<string>> =>
   (weakHashes ??= import('@zxcvbn-ts/language-common').then(({ dictionary }) => {
     const common = (dictionary['passwords-common'] as string[]).slice(0, COMMON_COUNT);
-    return new Set([...common, ...MORE_COMMON].map(md5Hex));
+    return new Set([...common, ...MORE_COMMON, ...shortest()].map(md5Hex));
   }));
 
 export const WEAK_PASSWORD = '密码过于简单,请换一个不易被猜到的密码';
