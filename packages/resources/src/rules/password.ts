@@ -8,6 +8,8 @@ export const PASSWORD_MIN_LENGTH = 8;
  * server also refuses the most common passwords and the account's own name (it compares md5s). A value
  * sent already as an md5 (32 hex characters, what BladeX clients send) passes. */
 export const passwordRule: Rule = {
+  // as typed, except that nothing but spaces is no password at all (blank, as every field takes it)
+  normalize: (v: string) => (v.trim() === '' ? '' : v),
   check: (v: string, label: Label) =>
     [...v].length >= PASSWORD_MIN_LENGTH
       ? undefined
