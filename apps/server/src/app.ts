@@ -7,6 +7,8 @@ import { CurrentRoles } from './auth/current-roles.js';
 import { installGuard } from './auth/guard.js';
 import { LoginLockout } from './auth/lockout.js';
 import { authRoutes } from './auth/routes.js';
+import { TokenMarks } from './auth/token-marks.js';
+import { TenantStates } from './auth/tenant-states.js';
 import { TokenService } from './auth/tokens.js';
 import type { Config } from './config.js';
 import type { AppContext } from './context.js';
@@ -19,6 +21,7 @@ import { installDrain } from './http/drain.js';
 import { ALLOW_HOSTS_PARAM, OutboundPolicy } from './http/outbound.js';
 import { parseAllowList } from './http/outbound-policy.js';
 import { paramValue } from './db/params.js';
+import { installJsonBodyParser } from './http/json-body.js';
 import { lazyCompilers } from './http/lazy-compilers.js';
 import { frameworkErrors, installErrorHandling } from './http/error-handler.js';
 import { serializeError } from './http/error-log.js';
@@ -72,14 +75,22 @@ export async function buildApp(options: BuildOptions): Promise<{ app: FastifyIns
   // main.ts always brings a key (JWT_SECRET or the one kept in DATA_DIR); an app built in process
   // without one (tests, benchmarks) signs with a random key of its own, never a known one.
   const signingKey = config.jwtSecret || randomBytes(32).toString('hex');
+  // revocations and role changes: answered by the shared store, kept in the database too
+  const marks = new TokenMarks(db, store);
   const ctx: AppContext = {
     config,
     db,
     store,
-    tokens: new TokenService(signingKey, store),
-    roles: new CurrentRoles(db, store),
+    tokens: new TokenService(signingKey, marks),
+    roles: new CurrentRoles(db, marks),
+    tenants: new TenantStates(db),
     captcha: new CaptchaService(store, config.captchaEnabled),
-    lockout: new LoginLockout(store, config.loginMaxFailures, config.loginLockSeconds),
+    lockout: new LoginLockout(store, {
+      perAddress: config.loginMaxFailures,
+      perAccount: config.loginAccountMaxFailures,
+      addressAllAccounts: config.loginAddressMaxFailures,
+      lockSeconds: config.loginLockSeconds,
+    }),
     permissions: new PermissionService(db),
     grantsVersion: new SharedVersion(store, 'version:grants'),
     menus: new MenuStore(db),
@@ -120,6 +131,8 @@ export async function buildApp(options: BuildOptions): Promise<{ app: FastifyIns
     },
   });
 
+  // JSON bodies nested too deep for any walker are refused before anything walks them.
+  installJsonBodyParser(app);
   // Login and refresh calls may send form bodies.
   app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_req, body, done) => {
     done(null, Object.fromEntries(new URLSearchParams(String(body))));

@@ -17,7 +17,15 @@ export interface Config {
   captchaEnabled: boolean;
   accessTokenSeconds: number;
   refreshTokenSeconds: number;
+  /** Failed logins of one account from one address before the account is refused there (LOGIN_MAX_FAILURES). */
   loginMaxFailures: number;
+  /** Failed logins of one account from all addresses together before it is refused everywhere
+   * (LOGIN_ACCOUNT_MAX_FAILURES): far above the per-address count, so one address cannot lock a user
+   * out of another, while a guesser spread over many addresses is still stopped. */
+  loginAccountMaxFailures: number;
+  /** Failed logins from one address over every account before the address is refused
+   * (LOGIN_ADDRESS_MAX_FAILURES): password spraying. */
+  loginAddressMaxFailures: number;
   loginLockSeconds: number;
   /** Per user and day: bytes and files uploaded, client error logs stored (0: no limit). */
   uploadQuotaMb: number;
@@ -154,6 +162,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     accessTokenSeconds: int('ACCESS_TOKEN_SECONDS', env.ACCESS_TOKEN_SECONDS, 3600),
     refreshTokenSeconds: int('REFRESH_TOKEN_SECONDS', env.REFRESH_TOKEN_SECONDS, 7 * 24 * 3600),
     loginMaxFailures: int('LOGIN_MAX_FAILURES', env.LOGIN_MAX_FAILURES, 5),
+    loginAccountMaxFailures: int('LOGIN_ACCOUNT_MAX_FAILURES', env.LOGIN_ACCOUNT_MAX_FAILURES, 50),
+    loginAddressMaxFailures: int('LOGIN_ADDRESS_MAX_FAILURES', env.LOGIN_ADDRESS_MAX_FAILURES, 20),
     loginLockSeconds: int('LOGIN_LOCK_SECONDS', env.LOGIN_LOCK_SECONDS, 30 * 60),
     uploadQuotaMb: int('UPLOAD_QUOTA_MB', env.UPLOAD_QUOTA_MB, 1024),
     uploadQuotaFiles: int('UPLOAD_QUOTA_FILES', env.UPLOAD_QUOTA_FILES, 1000),

@@ -3,6 +3,7 @@ import type { PermissionService } from './access/permissions.js';
 import type { CaptchaService } from './auth/captcha.js';
 import type { CurrentRoles } from './auth/current-roles.js';
 import type { LoginLockout } from './auth/lockout.js';
+import type { TenantStates } from './auth/tenant-states.js';
 import type { TokenService } from './auth/tokens.js';
 import type { Config } from './config.js';
 import type { Database } from './db/database.js';
@@ -25,6 +26,8 @@ export interface AppContext {
   tokens: TokenService;
   /** Role changes that reach tokens issued before them (auth/current-roles.ts). */
   roles: CurrentRoles;
+  /** Whether a tenant's tokens are still good (not disabled, not expired), read again every few seconds. */
+  tenants: TenantStates;
   captcha: CaptchaService;
   lockout: LoginLockout;
   permissions: PermissionService;

@@ -76,7 +76,7 @@ describe("tenant B's administrator and tenant A's users", () => {
       account: 'newbie',
       name: 'x',
       realName: 'x',
-      password: 'e10adc3949ba59abbe56e057f20f883e',
+      password: '27f82cd41195dcc894f97193ece3fd31', // md5 of Tashi-Delek-8: common passwords are refused
       userType: 1,
       roleId: B.roleId,
       deptId: B.deptId,

@@ -182,7 +182,7 @@ describe('the log of a value the database refuses', () => {
       );
     const res = await call(logged, token, 'POST', '/api/blade-user/submit', {
       account: 'leaky',
-      password: 'e10adc3949ba59abbe56e057f20f883e',
+      password: '27f82cd41195dcc894f97193ece3fd31', // md5 of Tashi-Delek-8: common passwords are refused
       name: 'leaky',
       realName: '机密姓名',
       userType: 1,

@@ -132,7 +132,7 @@ describe('a tenant: held roles, roles below them, the tenant administrator', () 
     );
     const body = (account: string, roleId: string) => ({
       account,
-      password: 'e10adc3949ba59abbe56e057f20f883e',
+      password: '27f82cd41195dcc894f97193ece3fd31', // md5 of Tashi-Delek-8: common passwords are refused
       name: account,
       realName: account,
       userType: 1,

@@ -32,7 +32,11 @@ if (skipReason && process.env.TEST_DB === 'postgres')
 
 const TENANT = '000000';
 const CLIENT_SECRET = randomBytes(24).toString('hex');
-const BASIC = `Basic ${Buffer.from(`saber:${CLIENT_SECRET}`).toString('base64')}`;
+/** The browser's client: with the captcha on it signs in through the captcha grant only. */
+const BROWSER = `Basic ${Buffer.from(`saber:${CLIENT_SECRET}`).toString('base64')}`;
+/** A client of the test's own, made in 应用管理 with the password grant, as a script uses. */
+const SCRIPT_SECRET = randomBytes(24).toString('hex');
+const BASIC = `Basic ${Buffer.from(`scale-script:${SCRIPT_SECRET}`).toString('base64')}`;
 // Each scenario acts from its own loopback address, so per-IP lockout in one never touches another.
 const net = `127.${randomInt(1, 255)}.${randomInt(1, 255)}`;
 const ip = (n: number) => `${net}.${n}`;
@@ -55,6 +59,42 @@ interface Login {
   from: string;
   headers?: Record<string, string>;
 }
+const USER_PASSWORD = 'Scale-out-2024';
+
+/** The platform administrator signs in through the captcha grant (read as a person reads the image)
+ * and makes the script client in 应用管理 that the other sign-ins use. */
+async function addScriptClient(base: string): Promise<void> {
+  const redis = new Redis(process.env.REDIS_URL!);
+  try {
+    const { key } = (await send(`${base}/api/blade-auth/oauth/captcha`, { from: ip(1) })).json<{
+      key: string;
+    }>();
+    const code = (await redis.get(`tongxin:captcha:${key}`))!;
+    const admin = await tokenOf(base, {
+      grant: 'captcha',
+      from: ip(1),
+      headers: { 'captcha-key': key, 'captcha-code': code },
+    });
+    const res = await send(`${base}/api/blade-system/client/submit`, {
+      method: 'POST',
+      headers: { 'blade-auth': `bearer ${admin}`, 'content-type': 'application/json' },
+      from: ip(1),
+      body: JSON.stringify({
+        clientId: 'scale-script',
+        clientSecret: SCRIPT_SECRET,
+        scope: 'all',
+        authorizedGrantTypes: 'password,refresh_token',
+        accessTokenValidity: 3600,
+        refreshTokenValidity: 604800,
+      }),
+    });
+    if (!res.json<{ success?: boolean }>().success)
+      throw new Error(`client not added: ${res.body.toString()}`);
+  } finally {
+    await redis.quit();
+  }
+}
+
 function tokenRequest(base: string, o: Login): Promise<Reply> {
   const query = new URLSearchParams({
     tenantId: TENANT,
@@ -65,7 +105,7 @@ function tokenRequest(base: string, o: Login): Promise<Reply> {
   });
   return send(`${base}/api/blade-auth/oauth/token?${query}`, {
     method: 'POST',
-    headers: { authorization: BASIC, 'tenant-id': TENANT, ...o.headers },
+    headers: { authorization: o.grant === 'captcha' ? BROWSER : BASIC, 'tenant-id': TENANT, ...o.headers },
     from: o.from,
   });
 }
@@ -109,7 +149,7 @@ describe.skipIf(skipReason)(
         from: ip(1),
         body: JSON.stringify({
           account,
-          password: md5Hex('123456'),
+          password: md5Hex(USER_PASSWORD),
           name: account,
           realName: account,
           userType: 1,
@@ -120,6 +160,8 @@ describe.skipIf(skipReason)(
       });
       expect(res.json().success, res.body.toString()).toBe(true);
       cleanups.push(() => redis.del(`tongxin:lock:acct:${TENANT}:${account}`));
+      for (const n of [4, 5])
+        cleanups.push(() => redis.del(`tongxin:lock:pair:${TENANT}:${account}:0:${ip(n)}`));
     };
 
     beforeAll(async () => {
@@ -138,6 +180,7 @@ describe.skipIf(skipReason)(
         CLIENT_SECRET,
         CAPTCHA_ENABLED: 'true',
         LOGIN_MAX_FAILURES: '3',
+        LOGIN_ADDRESS_MAX_FAILURES: '3',
         LOGIN_LOCK_SECONDS: '120',
         ...s3.env,
       };
@@ -153,6 +196,7 @@ describe.skipIf(skipReason)(
       const proxy = await startNginx(nginxBinary!, [one.address, two.address]);
       cleanups.push(proxy.stop);
       nginx = proxy;
+      await addScriptClient(one.url);
       adminToken = await tokenOf(one.url, { from: ip(1) });
       for (let n = 1; n <= 6; n++) cleanups.push(() => redis.del(`tongxin:lock:ip:${ip(n)}`));
     }, 90_000);
@@ -197,6 +241,15 @@ describe.skipIf(skipReason)(
       }
     });
 
+    it('refuses the password grant to the browser client while the captcha is on', async () => {
+      const res = await send(
+        `${one.url}/api/blade-auth/oauth/token?tenantId=${TENANT}&username=admin&password=${md5Hex('admin')}&grant_type=password`,
+        { method: 'POST', headers: { authorization: BROWSER, 'tenant-id': TENANT }, from: ip(1) },
+      );
+      expect(res.status).toBe(400);
+      expect(res.json<{ msg: string }>().msg).toBe('请输入验证码');
+    });
+
     it('accepts a captcha issued by one server on the other, once', async () => {
       const issue = async (base: string) => {
         const res = await send(`${base}/api/blade-auth/oauth/captcha`, { from: ip(3) });
@@ -235,10 +288,10 @@ describe.skipIf(skipReason)(
       await createUser(direct);
       const as = (base: string, password: string) =>
         tokenRequest(base, { account: direct, password, from: ip(4) });
-      for (const s of [one, two]) expect((await as(s.url, '123456')).status).toBe(200);
+      for (const s of [one, two]) expect((await as(s.url, USER_PASSWORD)).status).toBe(200);
       for (const s of [one, two, one])
         expect((await as(s.url, 'wrong')).json().msg).toBe('用户名或密码不正确');
-      for (const s of [two, one]) expect((await as(s.url, '123456')).json().msg).toBe(locked);
+      for (const s of [two, one]) expect((await as(s.url, USER_PASSWORD)).json().msg).toBe(locked);
 
       const viaNginx = `scale_b_${suffix}`;
       await createUser(viaNginx);
@@ -246,7 +299,7 @@ describe.skipIf(skipReason)(
         tokenRequest(nginx.url, { account: viaNginx, password, from: ip(5) });
       const failures = [await proxied('wrong'), await proxied('wrong'), await proxied('wrong')];
       expect(new Set(failures.map(servedBy)).size).toBe(2);
-      for (const res of await onBothViaNginx(() => proxied('123456'))) {
+      for (const res of await onBothViaNginx(() => proxied(USER_PASSWORD))) {
         expect(res.status).toBe(400);
         expect(res.json().msg).toBe(locked);
       }

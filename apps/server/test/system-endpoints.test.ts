@@ -232,7 +232,7 @@ describe('users', () => {
   const addUser = async (account: string, deptId: string, userType = 1) =>
     (await post('/api/blade-user/submit', {
       account,
-      password: 'e10adc3949ba59abbe56e057f20f883e',
+      password: '27f82cd41195dcc894f97193ece3fd31', // md5 of Tashi-Delek-8: common passwords are refused
       name: account,
       realName: account,
       userType,

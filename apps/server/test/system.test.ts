@@ -119,7 +119,7 @@ describe('users', () => {
     const postId = (await call(s.app, admin, 'GET', '/api/blade-system/post/select')).json().data[0].id;
     const u = await call(s.app, admin, 'POST', '/api/blade-user/submit', {
       account: 'tashi',
-      password: 'e10adc3949ba59abbe56e057f20f883e',
+      password: '27f82cd41195dcc894f97193ece3fd31', // md5 of Tashi-Delek-8 (a common password such as 123456 is refused),
       name: '扎西',
       realName: '扎西',
       userType: 1,
@@ -144,8 +144,8 @@ describe('users', () => {
     expect(moved.json().msg).toBe('上级部门不能选择自身或其下级部门');
     const used = await call(s.app, admin, 'POST', `/api/blade-system/dept/remove?ids=${deptA1}`);
     expect(used.json().msg).toBe('部门下还有用户,不能删除');
-    // The new user logs in with 123456 (md5 sent by the client).
-    expect(await login(s.app, { account: 'tashi', password: '123456' })).toBeTruthy();
+    // The new user logs in with the password given (md5 sent by the client).
+    expect(await login(s.app, { account: 'tashi', password: 'Tashi-Delek-8' })).toBeTruthy();
   });
 
   it('resets passwords, locks and unlocks accounts, assigns roles', async () => {
@@ -156,7 +156,7 @@ describe('users', () => {
     );
     const locked = await s.app.inject({
       method: 'POST',
-      url: '/api/blade-auth/oauth/token?tenantId=000000&username=tashi&password=e10adc3949ba59abbe56e057f20f883e&grant_type=password',
+      url: '/api/blade-auth/oauth/token?tenantId=000000&username=tashi&password=27f82cd41195dcc894f97193ece3fd31&grant_type=password',
       headers: { authorization: `Basic ${Buffer.from('saber:saber_secret').toString('base64')}` },
     });
     expect(locked.json().error_description).toBe('账号已停用,请联系管理员');
@@ -214,7 +214,7 @@ describe('users', () => {
     ts.addRow(
       row({
         登录账号: 'dorje',
-        密码: '123456',
+        密码: 'Dorje-Import-8',
         用户昵称: '多吉',
         用户姓名: '多吉',
         用户平台: 'WEB',
@@ -246,7 +246,7 @@ describe('users', () => {
     fs.addRow(
       row({
         登录账号: 'dorje',
-        密码: '123456',
+        密码: 'Dorje-Import-8',
         用户昵称: '多吉',
         用户姓名: '多吉',
         用户平台: 'WEB',
@@ -261,7 +261,7 @@ describe('users', () => {
       Buffer.from(await fixed.xlsx.writeBuffer()),
     );
     expect(okRes.json(), okRes.body).toMatchObject({ success: true, msg: '导入成功,共1条' });
-    expect(await login(s.app, { account: 'dorje', password: '123456' })).toBeTruthy();
+    expect(await login(s.app, { account: 'dorje', password: 'Dorje-Import-8' })).toBeTruthy();
   });
 });
 
@@ -493,13 +493,15 @@ describe('guest registration', () => {
     expect((await reg(`tenantId=${tenantId}&password=b`)).json().msg).toBe('请先输入账号名称');
     expect((await reg(`tenantId=${tenantId}&account=lhamo`)).json().msg).toBe('请先输入密码');
     const ok = await reg(
-      `tenantId=${tenantId}&account=lhamo&name=拉姆&password=e10adc3949ba59abbe56e057f20f883e`,
+      `tenantId=${tenantId}&account=lhamo&name=拉姆&password=27f82cd41195dcc894f97193ece3fd31`,
     );
     expect(ok.json()).toMatchObject({ success: true, msg: '注册申请已提交,请等待管理员审核' });
-    expect((await reg(`tenantId=${tenantId}&account=lhamo&password=x`)).json().msg).toBe('当前账号已被使用!');
+    expect(
+      (await reg(`tenantId=${tenantId}&account=lhamo&password=27f82cd41195dcc894f97193ece3fd31`)).json().msg,
+    ).toBe('当前账号已被使用!');
     const pending = await s.app.inject({
       method: 'POST',
-      url: `/api/blade-auth/oauth/token?tenantId=${tenantId}&username=lhamo&password=e10adc3949ba59abbe56e057f20f883e&grant_type=password`,
+      url: `/api/blade-auth/oauth/token?tenantId=${tenantId}&username=lhamo&password=27f82cd41195dcc894f97193ece3fd31&grant_type=password`,
       headers: { authorization: `Basic ${Buffer.from('saber:saber_secret').toString('base64')}` },
     });
     expect(pending.json().error_description).toBe('账号注册申请正在等待管理员审核');
@@ -511,7 +513,7 @@ describe('guest registration', () => {
     ).toBe(true);
     const after = await s.app.inject({
       method: 'POST',
-      url: `/api/blade-auth/oauth/token?tenantId=${tenantId}&username=lhamo&password=e10adc3949ba59abbe56e057f20f883e&grant_type=password`,
+      url: `/api/blade-auth/oauth/token?tenantId=${tenantId}&username=lhamo&password=27f82cd41195dcc894f97193ece3fd31&grant_type=password`,
       headers: { authorization: `Basic ${Buffer.from('saber:saber_secret').toString('base64')}` },
     });
     // Approved, but no role yet: the login says so instead of letting a role-less user in.

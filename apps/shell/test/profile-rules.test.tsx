@@ -60,4 +60,24 @@ describe('profile form', () => {
     await waitFor(() => expect(posted).toHaveLength(1));
     expect(posted[0]).toMatchObject({ phone: '13800138000', email: 'a@b.cn' });
   });
+
+  it('asks for a new password of 8 characters at least, then sends it', async () => {
+    render(
+      <App>
+        <ProfilePage />
+      </App>,
+    );
+    fireEvent.click(await screen.findByRole('tab', { name: '修改密码' }));
+    await waitFor(() => expect(input('newPassword')).toBeTruthy());
+    fireEvent.change(input('oldPassword'), { target: { value: 'admin' } });
+    fireEvent.change(input('newPassword'), { target: { value: '1234567' } });
+    fireEvent.change(input('newPassword1'), { target: { value: '1234567' } });
+    fireEvent.click(screen.getAllByRole('button', { name: /提\s*交/ }).at(-1)!);
+    expect(await screen.findByText('新密码长度不能少于8位')).toBeTruthy();
+    expect(posted).toEqual([]);
+    fireEvent.change(input('newPassword'), { target: { value: 'Lhasa-river-8' } });
+    fireEvent.change(input('newPassword1'), { target: { value: 'Lhasa-river-8' } });
+    fireEvent.click(screen.getAllByRole('button', { name: /提\s*交/ }).at(-1)!);
+    await waitFor(() => expect(posted).toHaveLength(1));
+  });
 });

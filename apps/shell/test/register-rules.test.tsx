@@ -8,7 +8,8 @@ import { useAuthStore } from '../src/session/auth-store';
 import { initShellI18n } from './shell-i18n';
 
 // The registration dialog checks the tenant code and the account with the server's rules and sends
-// them as checked (trimmed).
+// them as checked (trimmed); the password needs 8 characters (the shared password rule: the server sees
+// only its md5).
 
 const sent: Record<string, string>[] = [];
 
@@ -50,10 +51,13 @@ describe('registration dialog', () => {
     submit();
     expect(await screen.findByText('租户编号格式不正确')).toBeTruthy();
     expect(await screen.findByText('登录账号只能包含字母、数字和 _ . @ -')).toBeTruthy();
+    expect(await screen.findByText('密码长度不能少于8位')).toBeTruthy();
     expect(sent).toEqual([]);
 
     fireEvent.change(input('tenantId'), { target: { value: ' 100001 ' } });
     fireEvent.change(input('account'), { target: { value: ' lhamo ' } });
+    fireEvent.change(input('password'), { target: { value: 'secret-8' } });
+    fireEvent.change(input('password2'), { target: { value: 'secret-8' } });
     submit();
     await waitFor(() => expect(sent).toHaveLength(1));
     expect(sent[0]).toMatchObject({ tenantId: '100001', account: 'lhamo' });

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { createRefreshLock, shouldRefresh } from '../src/http/refresh-lock';
+import { createRefreshLock, oneTabAtATime, shouldRefresh } from '../src/http/refresh-lock';
 
 const deferred = <T>() => {
   let resolve!: (v: T) => void;
@@ -42,5 +42,47 @@ describe('refresh lock', () => {
     expect(shouldRefresh(0, 2_999_999, 3000)).toBe(false);
     expect(shouldRefresh(0, 3_000_000, 3000)).toBe(true);
     expect(shouldRefresh(1000, 3_001_000, 3000)).toBe(true);
+  });
+});
+
+/** Web Locks of one browser: one holder of a name at a time, the others wait in order. */
+function fakeLocks() {
+  let tail: Promise<unknown> = Promise.resolve();
+  return {
+    request: <T>(_name: string, fn: () => Promise<T>): Promise<T> => {
+      const run = tail.then(fn);
+      tail = run.catch(() => undefined);
+      return run;
+    },
+  } as unknown as Pick<LockManager, 'request'>;
+}
+
+describe('refresh across the tabs of one browser', () => {
+  it("takes the other tab's new token instead of sending a used refresh token again", async () => {
+    // the storage both tabs share
+    const shared = { token: 'a1', refreshToken: 'r1' };
+    const sent: string[] = [];
+    const gate = deferred<void>();
+    const refresh = vi.fn(async () => {
+      sent.push(shared.refreshToken);
+      await gate.promise;
+      Object.assign(shared, { token: 'a2', refreshToken: 'r2' });
+      return 'a2';
+    });
+    const locks = fakeLocks();
+    const tabA = oneTabAtATime(refresh, () => ({ ...shared }), locks);
+    const tabB = oneTabAtATime(refresh, () => ({ ...shared }), locks);
+    const a = tabA();
+    const b = tabB(); // read r1 too, then waits for tab A
+    gate.resolve();
+    await expect(a).resolves.toBe('a2');
+    await expect(b).resolves.toBe('a2');
+    expect(sent).toEqual(['r1']); // r1 went to the server once
+  });
+
+  it('refreshes as before where the browser has no Web Locks', async () => {
+    const refresh = vi.fn(async () => 't');
+    await expect(oneTabAtATime(refresh, () => ({}), null)()).resolves.toBe('t');
+    expect(refresh).toHaveBeenCalledTimes(1);
   });
 });

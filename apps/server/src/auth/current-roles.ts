@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Database } from '../db/database.js';
 import { isId } from '@tongxin/resources';
-import type { KvStore } from '../util/kv-store.js';
+import type { MarkStore } from './token-marks.js';
 import type { AuthUser } from './tokens.js';
 
 /** `<ms> <random>`: two changes in one millisecond still make two marks (re-read roles are remembered
@@ -25,7 +25,8 @@ export class CurrentRoles {
   private readonly remembered = new Map<string, { roleIds: string[]; roleAliases: string[] }>();
   constructor(
     private readonly db: Database,
-    private readonly store: KvStore,
+    /** Where the marks are written (the shared store backed by the database, auth/token-marks.ts). */
+    private readonly store: MarkStore,
   ) {}
 
   /** The marks that concern a token of this user, for `resolve`. */

@@ -111,7 +111,9 @@ export function installGuard(app: FastifyInstance, ctx: AppContext): void {
     if ('public' in access) {
       if (token) {
         const user = await authenticate(token);
-        if (typeof user !== 'string' && !otherTenantAsked(request, user)) request.user = user;
+        if (typeof user !== 'string' && !otherTenantAsked(request, user)) {
+          if (!(await ctx.tenants.refusal(user.tenantId))) request.user = user;
+        }
       }
       return;
     }
@@ -123,6 +125,9 @@ export function installGuard(app: FastifyInstance, ctx: AppContext): void {
     if (otherTenantAsked(request, user)) throw unauthorized('令牌与租户不匹配,请重新登录');
     // Every role was taken away since the token was issued: as at login, no role, no session.
     if (!user.roleIds.length) throw unauthorized('未获得用户的角色信息');
+    // A tenant disabled or past its expiry ends its sessions now (read again every few seconds).
+    const tenantRefused = await ctx.tenants.refusal(user.tenantId);
+    if (tenantRefused) throw unauthorized(tenantRefused);
     request.user = user;
     if ('perm' in access) {
       const codes = typeof access.perm === 'string' ? [access.perm] : access.perm;

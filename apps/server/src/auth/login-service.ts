@@ -2,9 +2,8 @@ import { timingSafeEqual } from 'node:crypto';
 import { isId, isTenantId } from '@tongxin/resources';
 import { SHIPPED_CLIENT_SECRET } from '../config.js';
 import type { AppContext } from '../context.js';
-import { PLATFORM_TENANT } from '../db/database.js';
-import { formatDateTime } from '../util/datetime.js';
-import { hashClientSecret, isMd5Hex, verifyPassword } from './passwords.js';
+import { hashClientSecret, standInHash, verifyPassword } from './passwords.js';
+import { TENANT_MSG, tenantRefusal, type TenantRow } from './tenant-states.js';
 import type { AuthUser } from './tokens.js';
 
 /** A login failure: `status` is the HTTP status, `description` the Chinese text the login form shows. */
@@ -23,10 +22,11 @@ export const LOGIN_MSG = {
   noProvider: '未配置第三方登录服务,暂不支持该登录方式',
   badCredentials: '用户名或密码不正确',
   badCaptcha: '验证码不正确',
+  captchaRequired: '请输入验证码',
   lockedIp: '用户登录失败次数过多,请稍后再试',
-  unknownTenant: '租户信息错误,请检查租户编号',
-  expiredTenant: '租户授权已过期,请联系管理员',
-  disabledTenant: '租户已停用,请联系管理员',
+  unknownTenant: TENANT_MSG.unknown,
+  expiredTenant: TENANT_MSG.expired,
+  disabledTenant: TENANT_MSG.disabled,
   disabledUser: '账号已停用,请联系管理员',
   pendingUser: '账号注册申请正在等待管理员审核',
   noRole: '未获得用户的角色信息',
@@ -182,15 +182,22 @@ export class LoginService {
   }
 
   checkTenant(tenantId: string, tenant: Record<string, unknown> | undefined): void {
-    if (!tenant) throw new OAuthError(400, LOGIN_MSG.unknownTenant);
-    if (Number(tenant.status) !== 1) throw new OAuthError(400, LOGIN_MSG.disabledTenant);
-    const expire = tenant.expire_time as string | null;
-    if (tenantId !== PLATFORM_TENANT && expire && expire < formatDateTime()) {
-      throw new OAuthError(400, LOGIN_MSG.expiredTenant);
-    }
+    const refusal = tenantRefusal(tenantId, tenant as TenantRow | undefined);
+    if (refusal) throw new OAuthError(400, refusal);
   }
 
-  /** Password (and captcha) grant: lockout first, then the argon2id check of the client's md5 hash. */
+  /** The tenant check of a sign-in with a password: a refused tenant costs the same password check as a
+   * wrong password (nothing about the tenant is told by the time the refusal takes). */
+  async checkTenantForPassword(tenantId: string, tenant: Record<string, unknown> | undefined) {
+    const refusal = tenantRefusal(tenantId, tenant as TenantRow | undefined);
+    if (!refusal) return;
+    await verifyPassword(await standInHash(), '');
+    throw new OAuthError(400, refusal);
+  }
+
+  /** Password (and captcha) grant: lockout first, then the argon2id check of the client's md5 hash. An
+   * unknown account is checked against a stand-in hash all the same, so a refusal takes as long whether
+   * or not the account exists (its time tells nothing). */
   async checkPassword(
     tenantId: string,
     account: string,
@@ -199,20 +206,19 @@ export class LoginService {
     ip: string,
   ): Promise<UserRow> {
     if (!account || !clientHash) throw new OAuthError(400, LOGIN_MSG.missingParams);
-    const { locked, failures } = await this.ctx.lockout.check(tenantId, account, ip);
+    const { locked, failures, generation } = await this.ctx.lockout.check(tenantId, account, ip);
     if (locked === 'account')
       throw new OAuthError(400, lockedAccountMessage(this.ctx.config.loginLockSeconds));
     if (locked === 'ip') throw new OAuthError(400, LOGIN_MSG.lockedIp);
-    const valid =
-      user !== undefined && isMd5Hex(clientHash) && (await verifyPassword(user.password, clientHash));
+    const valid = await verifyPassword(user?.password ?? (await standInHash()), clientHash);
     if (!user || !valid) {
-      await this.ctx.lockout.fail(tenantId, account, ip);
+      await this.ctx.lockout.fail(tenantId, account, ip, generation);
       throw new OAuthError(400, LOGIN_MSG.badCredentials);
     }
     if (Number(user.status) === 2) throw new OAuthError(400, LOGIN_MSG.pendingUser);
     if (Number(user.status) !== 1) throw new OAuthError(400, LOGIN_MSG.disabledUser);
-    // a success clears the account's failures: one round trip, only when there are some
-    if (failures > 0) await this.ctx.lockout.succeed(tenantId, account, ip);
+    // a success clears the failures of this account here: one round trip, only when there are some
+    if (failures > 0) await this.ctx.lockout.succeed(tenantId, account, ip, generation);
     return user;
   }
 

@@ -14,8 +14,8 @@ type Subject = Pick<AuthUser, 'userId' | 'tenantId' | 'account' | 'nickName' | '
 /**
  * 登录日志 and 在线用户: every sign-in attempt is queued for the login log (never waited on); a successful
  * one opens a session row (one per `sid`, kept until logout, a forced logout or the refresh token's
- * expiry), written before the answer so the list shows it at once. A failed session write is reported to
- * the server's log and never fails the sign-in.
+ * expiry), written before the answer so the list shows it at once. The row also names the refresh token
+ * the session accepts next (refresh rotation), so a sign-in whose row cannot be written fails.
  */
 export class OnlineSessions {
   constructor(private readonly ctx: AppContext) {}
@@ -44,44 +44,57 @@ export class OnlineSessions {
     });
   }
 
-  /** A session opened by a sign-in, alive as long as its refresh token. */
-  open(request: FastifyRequest, subject: Subject, sid: string, refreshSeconds: number): Promise<void> {
+  /** A session opened by a sign-in, alive as long as its refresh token, which is the one it accepts
+   * next. Written before the answer: without its row, the session's refresh token would be refused. */
+  async open(
+    request: FastifyRequest,
+    subject: Subject,
+    tokens: { sid: string; refreshJti: string },
+    refreshSeconds: number,
+  ): Promise<void> {
     const now = formatDateTime();
-    return this.safely(
-      this.ctx.db.autocommit({ tenantId: subject.tenantId }, (trx) =>
-        trx
-          .insertInto('blade_online_session')
-          .values({
-            id: nextId(),
-            tenant_id: subject.tenantId,
-            session_id: sid,
-            user_id: subject.userId,
-            account: clip(subject.account, 64),
-            nick_name: clip(subject.nickName, 64),
-            client_id: clip(subject.clientId, 64),
-            remote_ip: clip(request.ip, 255),
-            user_agent: clip(request.headers['user-agent'], 1000),
-            login_time: now,
-            last_time: now,
-            expire_time: inSeconds(refreshSeconds),
-          })
-          .execute(),
-      ),
+    await this.ctx.db.autocommit({ tenantId: subject.tenantId }, (trx) =>
+      trx
+        .insertInto('blade_online_session')
+        .values({
+          id: nextId(),
+          tenant_id: subject.tenantId,
+          session_id: tokens.sid,
+          refresh_jti: tokens.refreshJti,
+          user_id: subject.userId,
+          account: clip(subject.account, 64),
+          nick_name: clip(subject.nickName, 64),
+          client_id: clip(subject.clientId, 64),
+          remote_ip: clip(request.ip, 255),
+          user_agent: clip(request.headers['user-agent'], 1000),
+          login_time: now,
+          last_time: now,
+          expire_time: inSeconds(refreshSeconds),
+        })
+        .execute(),
     );
   }
 
-  /** A refresh: the session was active now and lives as long as the new refresh token. */
-  touch(tenantId: string, sid: string, refreshSeconds: number): Promise<void> {
-    return this.safely(
-      this.ctx.db.autocommit({ tenantId }, (trx) =>
-        trx
-          .updateTable('blade_online_session')
-          .set({ last_time: formatDateTime(), expire_time: inSeconds(refreshSeconds) })
-          .where('session_id', '=', sid)
-          .where('tenant_id', '=', tenantId)
-          .execute(),
-      ),
+  /** A refresh: the session takes the new refresh token in place of the one presented, if that is the
+   * one it accepts (a session opened before rotation was recorded accepts its first one); false when it
+   * is not (used before) or the session is gone (logged out, forced out, expired). */
+  async rotate(
+    tenantId: string,
+    sid: string,
+    presentedJti: string,
+    nextJti: string,
+    refreshSeconds: number,
+  ): Promise<boolean> {
+    const result = await this.ctx.db.autocommit({ tenantId }, (trx) =>
+      trx
+        .updateTable('blade_online_session')
+        .set({ refresh_jti: nextJti, last_time: formatDateTime(), expire_time: inSeconds(refreshSeconds) })
+        .where('session_id', '=', sid)
+        .where('tenant_id', '=', tenantId)
+        .where((eb) => eb.or([eb('refresh_jti', '=', presentedJti), eb('refresh_jti', 'is', null)]))
+        .executeTakeFirst(),
     );
+    return Number(result.numUpdatedRows) > 0;
   }
 
   /** A logout: the session is gone. */

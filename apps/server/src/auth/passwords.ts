@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { availableParallelism } from 'node:os';
 import { hash, verify } from '@node-rs/argon2';
 import { Semaphore } from '../util/semaphore.js';
@@ -19,13 +19,21 @@ export function hashPassword(clientHash: string): Promise<string> {
   return passwordHashing.run(() => hash(clientHash, OPTIONS));
 }
 
+/** Whether `clientHash` (the client's md5, lowercase hex) is the one `stored` was made from. Anything
+ * that is not an md5 is checked all the same (and fails), so every refusal costs one argon2 verification. */
 export async function verifyPassword(stored: string, clientHash: string): Promise<boolean> {
   try {
-    return await passwordHashing.run(() => verify(stored, clientHash));
+    const matches = await passwordHashing.run(() => verify(stored, clientHash));
+    return matches && isMd5Hex(clientHash);
   } catch {
     return false;
   }
 }
+
+let standIn: Promise<string> | undefined;
+/** The hash an unknown account is checked against: made once per process from a random value no client
+ * can send, with the same parameters as every stored hash, so the check takes the same time. */
+export const standInHash = (): Promise<string> => (standIn ??= hash(`stand-in ${randomUUID()}`, OPTIONS));
 
 /** Stored client secrets are sha256 hashes; compare in constant time. */
 export const hashClientSecret = (secret: string) =>

@@ -39,29 +39,8 @@ export function authRoutes(app: FastifyInstance, ctx: AppContext): void {
       const tenantId = header(request, 'tenant-id') ?? p.tenantId ?? p.tenant_id ?? '000000';
       Object.assign(attempt, { tenantId, account: (p.username ?? p.account ?? '').trim(), grant });
       const choose = { deptId: header(request, 'dept-id'), roleId: header(request, 'role-id') };
-
-      if (grant === 'refresh_token') {
-        const claims = await ctx.tokens.verifyRefresh(p.refresh_token ?? p.refreshToken ?? '');
-        if (
-          typeof claims === 'string' ||
-          claims.tenantId !== tenantId ||
-          claims.clientId !== basic.clientId
-        ) {
-          throw new OAuthError(401, LOGIN_MSG.badRefresh);
-        }
-        const records = await login.load(tenantId, basic.clientId, { id: claims.userId });
-        const client = login.checkClient(records.client, basic.clientId, basic.secret);
-        if (!client.grantTypes.includes(grant)) throw new OAuthError(400, LOGIN_MSG.badGrant);
-        login.checkTenant(tenantId, records.tenant);
-        if (!records.user) throw new OAuthError(401, LOGIN_MSG.badRefresh);
-        if (Number(records.user.status) !== 1) throw new OAuthError(400, LOGIN_MSG.disabledUser);
-        const subject = login.subject(records.user, records.roles, client.clientId, choose);
-        await ctx.tokens.revokeToken(claims.jti, claims.exp); // refresh tokens rotate: each works once
-        const validity = { access: client.accessValidity, refresh: client.refreshValidity };
-        const tokens = await ctx.tokens.issue(subject, validity, claims.sid);
-        await sessions.touch(subject.tenantId, claims.sid, validity.refresh);
-        return login.tokenResponse(subject, records.user, tokens, validity.access, records.deptNames);
-      }
+      if (grant === 'refresh_token')
+        return await refreshGrant(ctx, login, sessions, { p, basic, tenantId, choose });
 
       const account = (p.username ?? p.account ?? '').trim();
       const records = await login.load(tenantId, basic.clientId, { account });
@@ -71,7 +50,11 @@ export function authRoutes(app: FastifyInstance, ctx: AppContext): void {
       if (!['password', 'captcha'].includes(grant) || !client.grantTypes.includes(grant)) {
         throw new OAuthError(400, LOGIN_MSG.badGrant);
       }
-      login.checkTenant(tenantId, records.tenant);
+      // The browser's own client is open to every browser (its secret is in the page): while the captcha
+      // is on, it signs in through the captcha grant only. Scripts use a client of their own (应用管理).
+      if (grant === 'password' && ctx.captcha.enabled && client.clientId === ctx.config.clientId)
+        throw new OAuthError(400, LOGIN_MSG.captchaRequired);
+      await login.checkTenantForPassword(tenantId, records.tenant);
       if (grant === 'captcha' && ctx.captcha.enabled) {
         const passed = await ctx.captcha.check(
           header(request, 'captcha-key') ?? '',
@@ -84,7 +67,7 @@ export function authRoutes(app: FastifyInstance, ctx: AppContext): void {
       const subject = login.subject(user, records.roles, client.clientId, choose);
       const validity = { access: client.accessValidity, refresh: client.refreshValidity };
       const tokens = await ctx.tokens.issue(subject, validity);
-      await sessions.open(request, subject, tokens.sid, validity.refresh);
+      await sessions.open(request, subject, tokens, validity.refresh);
       sessions.attempt(request, { ...attempt, userId: subject.userId, success: true, message: '登录成功' });
       return login.tokenResponse(subject, user, tokens, validity.access, records.deptNames);
     } catch (e) {
@@ -118,6 +101,45 @@ export function authRoutes(app: FastifyInstance, ctx: AppContext): void {
   });
 
   clearCacheRoute(app, ctx, base);
+}
+
+interface RefreshCall {
+  p: Record<string, string | undefined>;
+  basic: { clientId: string; secret: string };
+  tenantId: string;
+  choose: { deptId?: string; roleId?: string };
+}
+
+/** The refresh grant. Refresh tokens rotate: the session's row names the one refresh token it accepts
+ * next, and a refresh replaces it in one conditional write. A refresh token presented again after it
+ * was used (stolen and replayed, by the thief or by its owner after the thief) ends the whole session,
+ * every token descended from its sign-in, on every instance. */
+async function refreshGrant(
+  ctx: AppContext,
+  login: LoginService,
+  sessions: OnlineSessions,
+  { p, basic, tenantId, choose }: RefreshCall,
+) {
+  const claims = await ctx.tokens.verifyRefresh(p.refresh_token ?? p.refreshToken ?? '');
+  if (typeof claims === 'string' || claims.tenantId !== tenantId || claims.clientId !== basic.clientId) {
+    throw new OAuthError(401, LOGIN_MSG.badRefresh);
+  }
+  const records = await login.load(tenantId, basic.clientId, { id: claims.userId });
+  const client = login.checkClient(records.client, basic.clientId, basic.secret);
+  if (!client.grantTypes.includes('refresh_token')) throw new OAuthError(400, LOGIN_MSG.badGrant);
+  login.checkTenant(tenantId, records.tenant);
+  if (!records.user) throw new OAuthError(401, LOGIN_MSG.badRefresh);
+  if (Number(records.user.status) !== 1) throw new OAuthError(400, LOGIN_MSG.disabledUser);
+  const subject = login.subject(records.user, records.roles, client.clientId, choose);
+  const validity = { access: client.accessValidity, refresh: client.refreshValidity };
+  const tokens = await ctx.tokens.issue(subject, validity, claims.sid);
+  if (!(await sessions.rotate(tenantId, claims.sid, claims.jti, tokens.refreshJti, validity.refresh))) {
+    // used before, or its session is gone: nothing descended from this sign-in stays good
+    await ctx.tokens.revokeSession(claims.sid, Math.max(validity.refresh, ctx.config.refreshTokenSeconds));
+    await sessions.close(tenantId, claims.sid);
+    throw new OAuthError(401, LOGIN_MSG.badRefresh);
+  }
+  return login.tokenResponse(subject, records.user, tokens, validity.access, records.deptNames);
 }
 
 /** logout (GET or POST): ends the session, or with a list body stores the browser's local error log. */

@@ -1,6 +1,6 @@
 import { createHmac, randomUUID, webcrypto } from 'node:crypto';
 import { errors, jwtVerify, type JWTPayload } from 'jose';
-import type { KvStore } from '../util/kv-store.js';
+import type { MarkStore } from './token-marks.js';
 
 /** What an access token says about its bearer. Lists are kept as arrays here and comma-joined on the wire. */
 export interface AuthUser {
@@ -65,7 +65,8 @@ export class TokenService {
   private readonly secret: Buffer;
   constructor(
     secret: string,
-    private readonly store: KvStore,
+    /** Revocation marks: the shared store, backed by the database (auth/token-marks.ts). */
+    private readonly marks: MarkStore,
   ) {
     this.secret = Buffer.from(secret, 'utf8');
     this.key = webcrypto.subtle.importKey(
@@ -84,7 +85,13 @@ export class TokenService {
   ) {
     const nowMs = Date.now();
     const now = Math.floor(nowMs / 1000);
-    const expiring = (seconds: number) => ({ iss: ISSUER, jti: randomUUID(), iat: now, exp: now + seconds });
+    const refreshJti = randomUUID();
+    const expiring = (seconds: number, jti = randomUUID()) => ({
+      iss: ISSUER,
+      jti,
+      iat: now,
+      exp: now + seconds,
+    });
     const accessToken = signHs256(
       {
         iat_ms: nowMs,
@@ -112,11 +119,11 @@ export class TokenService {
         user_id: user.userId,
         client_id: user.clientId,
         sid,
-        ...expiring(validity.refresh),
+        ...expiring(validity.refresh, refreshJti),
       },
       this.secret,
     );
-    return { accessToken, refreshToken, sid };
+    return { accessToken, refreshToken, sid, refreshJti };
   }
 
   /** Tokens whose signature and claims were verified, by their exact text: a client sends one token on
@@ -138,29 +145,32 @@ export class TokenService {
   }
 
   /** `along`: more keys of the shared store to read in the same round trip as the revocation marks
-   * (the guard reads the grants version and the marks of role changes this way). */
+   * (the guard reads the grants version and the marks of role changes this way). A token that is not
+   * good answers why; a shared store that does not answer throws (a 503, never a refusal of the token). */
   private async verify(
     token: string,
     type: 'access_token' | 'refresh_token',
     along: (claims: JWTPayload) => readonly string[] = () => [],
   ) {
+    let payload: JWTPayload | 'expired';
     try {
-      const payload = await this.signedPayload(token);
-      if (payload === 'expired') return payload;
-      if (payload.token_type !== type || !payload.jti || !payload.exp) return 'invalid' as const;
-      // One round trip for every revocation that can hit this token: its session, itself, its user.
-      const [session, revokedToken, user, ...alongValues] = await this.store.getMany([
-        `revoked:sid:${str(payload.sid)}`,
-        `revoked:jti:${payload.jti}`,
-        `revoked:user:${str(payload.user_id)}`,
-        ...along(payload),
-      ]);
-      if (session || revokedToken) return 'revoked' as const;
-      if (user && revokedByUserMark(user, payload)) return 'revoked' as const;
-      return { payload, along: alongValues };
+      payload = await this.signedPayload(token);
     } catch (e) {
-      return e instanceof errors.JWTExpired ? ('expired' as const) : ('invalid' as const);
+      if (e instanceof errors.JWTExpired) return 'expired' as const;
+      if (e instanceof errors.JOSEError) return 'invalid' as const;
+      throw e;
     }
+    if (payload === 'expired') return payload;
+    if (payload.token_type !== type || !payload.jti || !payload.exp) return 'invalid' as const;
+    // One round trip for every revocation that can hit this token: its session, its user.
+    const [session, user, ...alongValues] = await this.marks.getMany([
+      `revoked:sid:${str(payload.sid)}`,
+      `revoked:user:${str(payload.user_id)}`,
+      ...along(payload),
+    ]);
+    if (session) return 'revoked' as const;
+    if (user && revokedByUserMark(user, payload)) return 'revoked' as const;
+    return { payload, along: alongValues };
   }
 
   async verifyAccess(token: string): Promise<AuthUser | TokenFailure> {
@@ -211,23 +221,18 @@ export class TokenService {
     };
   }
 
-  /** Revokes one token until it would have expired anyway. */
-  async revokeToken(jti: string, exp: number): Promise<void> {
-    const ttl = exp - Math.floor(Date.now() / 1000);
-    if (ttl > 0) await this.store.set(`revoked:jti:${jti}`, '1', ttl);
-  }
-
   /** Revokes every token of a user issued until now (locked, deleted, password reset: OWASP ASVS 7.4.2),
    * on every instance sharing the store; tokens issued afterwards (a new login) are good. `keepSid`
    * spares one session (the one that changed its own password). The mark must outlive the longest token,
    * `ttlSeconds`. */
   async revokeUser(userId: string, ttlSeconds: number, keepSid?: string): Promise<void> {
     const mark = keepSid ? `${Date.now()} ${keepSid}` : String(Date.now());
-    await this.store.set(`revoked:user:${userId}`, mark, ttlSeconds);
+    await this.marks.set(`revoked:user:${userId}`, mark, ttlSeconds);
   }
 
-  /** Revokes a whole login session: its access and refresh tokens, whatever was refreshed since. */
+  /** Revokes a whole login session: its access and refresh tokens, whatever was refreshed since (a
+   * refresh keeps the session id: the session is the family of every token descended from its login). */
   async revokeSession(sid: string, ttlSeconds: number): Promise<void> {
-    await this.store.set(`revoked:sid:${sid}`, '1', ttlSeconds);
+    await this.marks.set(`revoked:sid:${sid}`, '1', ttlSeconds);
   }
 }

@@ -17,6 +17,8 @@ export const MSG = {
   badBody: '请求体格式错误',
   tooLarge: '请求体过大',
   serverError: '服务器异常,请稍后再试',
+  storeUnavailable: '服务暂时不可用,请稍后再试',
+  tooDeep: '请求内容嵌套层级过深',
   recordNotFound: '数据不存在或已被删除',
 } as const;
 

@@ -1,4 +1,5 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { StoreUnavailableError } from '../util/kv-store.js';
 import { ApiError, fail, MSG } from './envelope.js';
 import { setBaseHeaders } from './security-headers.js';
 import type { SendShellPage } from './shell-page.js';
@@ -38,6 +39,11 @@ export function installErrorHandling(app: FastifyInstance, shellPage?: SendShell
       // A value the column cannot hold (text for a number, an out-of-range date): the client's mistake.
       request.log.warn({ err: error }, 'rejected value');
       return reply.code(400).send(fail(400, '请求参数格式错误,请检查输入的值'));
+    }
+    if (error instanceof StoreUnavailableError) {
+      // Redis is away: a clean refusal the client may retry, never a 401 that ends the user's session
+      request.log.error({ err: error }, 'shared store unavailable');
+      return reply.code(503).send(fail(503, MSG.storeUnavailable));
     }
     if (isDatabaseUnavailable(error)) {
       request.log.error({ err: error }, 'database unavailable');

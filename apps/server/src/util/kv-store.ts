@@ -1,4 +1,4 @@
-import { Redis } from 'ioredis';
+import { Redis, ReplyError } from 'ioredis';
 
 /** Shared short-lived state: token deny-list, captcha codes, login-failure counters.
  * Redis when REDIS_URL is set (shared by every server instance), process memory otherwise. */
@@ -63,43 +63,90 @@ export class MemoryStore implements KvStore {
   }
 }
 
+/** The shared store did not answer (Redis refused the connection, dropped it, or stayed silent past the
+ * command timeout). The error handler answers it with a 503: a request is never refused as unauthorised,
+ * nor held, because the store is away. */
+export class StoreUnavailableError extends Error {
+  constructor(cause: unknown) {
+    super('shared store unavailable', { cause });
+    this.name = 'StoreUnavailableError';
+  }
+}
+
+/** How long a command may wait for Redis (queued while connecting, or sent to a Redis that does not
+ * answer) before the request gets its 503. */
+export const STORE_COMMAND_TIMEOUT_MS = 1000;
+
 export class RedisStore implements KvStore {
   private readonly redis: Redis;
   constructor(
     url: string,
     private readonly prefix = 'tongxin:',
   ) {
-    this.redis = new Redis(url, { maxRetriesPerRequest: 2, lazyConnect: false });
+    this.redis = new Redis(url, {
+      lazyConnect: false,
+      connectTimeout: 1000,
+      commandTimeout: STORE_COMMAND_TIMEOUT_MS,
+      // a command caught by a dropped connection is not replayed on the next one: it fails (503) and
+      // the client retries; with the timeout above nothing waits for Redis longer than that
+      maxRetriesPerRequest: 0,
+      // reconnect soon after Redis is back (ioredis' default backs off to 2 s)
+      retryStrategy: (times) => Math.min(times * 100, 1000),
+    });
     this.redis.on('error', () => undefined); // surfaced on the failing command instead
   }
+
+  /** Runs one command: refused at once while the connection is down (between reconnection attempts),
+   * queued for at most the command timeout while it is being made. Redis' own refusals (a wrong type)
+   * stay what they are; anything about the connection becomes StoreUnavailableError. */
+  private async run<T>(command: (redis: Redis) => Promise<T>): Promise<T> {
+    const status = this.redis.status;
+    if (status === 'reconnecting' || status === 'close' || status === 'end')
+      throw new StoreUnavailableError(new Error(`redis ${status}`));
+    try {
+      return await command(this.redis);
+    } catch (e) {
+      throw e instanceof ReplyError ? e : new StoreUnavailableError(e);
+    }
+  }
+
   async get(key: string) {
-    return this.redis.get(this.prefix + key);
+    return this.run((r) => r.get(this.prefix + key));
   }
   async getMany(keys: string[]) {
-    return keys.length ? this.redis.mget(keys.map((k) => this.prefix + k)) : [];
+    return keys.length ? this.run((r) => r.mget(keys.map((k) => this.prefix + k))) : [];
   }
   async set(key: string, value: string, ttlSeconds: number) {
-    await this.redis.set(this.prefix + key, value, 'EX', Math.max(1, ttlSeconds));
+    await this.run((r) => r.set(this.prefix + key, value, 'EX', Math.max(1, ttlSeconds)));
   }
   async take(key: string) {
-    return this.redis.getdel(this.prefix + key);
+    return this.run((r) => r.getdel(this.prefix + key));
   }
   async del(key: string) {
-    await this.redis.del(this.prefix + key);
+    await this.run((r) => r.del(this.prefix + key));
   }
   async incr(key: string, ttlSeconds: number, by = 1) {
-    const [[, n]] = (await this.redis
-      .multi()
-      .incrby(this.prefix + key, by)
-      .expire(this.prefix + key, Math.max(1, ttlSeconds))
-      .exec()) as [[Error | null, number]];
+    const [[error, n]] = (await this.run((r) =>
+      r
+        .multi()
+        .incrby(this.prefix + key, by)
+        .expire(this.prefix + key, Math.max(1, ttlSeconds))
+        .exec(),
+    )) as [[Error | null, number]];
+    if (error) throw new StoreUnavailableError(error);
     return n;
   }
   async claim(key: string, value: string, ttlSeconds: number) {
-    return (await this.redis.set(this.prefix + key, value, 'EX', Math.max(1, ttlSeconds), 'NX')) === 'OK';
+    return (
+      (await this.run((r) => r.set(this.prefix + key, value, 'EX', Math.max(1, ttlSeconds), 'NX'))) === 'OK'
+    );
   }
   async close() {
-    await this.redis.quit();
+    try {
+      await this.redis.quit();
+    } catch {
+      this.redis.disconnect(); // Redis is away: nothing to say goodbye to
+    }
   }
 }
 

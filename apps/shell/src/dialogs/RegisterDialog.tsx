@@ -8,6 +8,7 @@ import { rulesOf, toWireValue, useLabel } from '@tongxin/shared-ui';
 import { useAuthStore } from '../session/auth-store';
 import { logoutLocally } from '../session/session-actions';
 import { useCaptcha } from '../login/use-captcha';
+import { newPasswordField } from '../login/new-password-field';
 import { needsRegistration } from './needs-registration';
 
 interface RegisterFields {
@@ -20,17 +21,22 @@ interface RegisterFields {
 }
 
 const accountField = userResource.fields.find((f) => f.name === 'account')!;
+const PASSWORD_LABEL = { zh: '密码', en: 'Password' };
 const tenantField: FieldDef = { name: 'tenantId', kind: 'string', label: TENANT_ID_LABEL, rule: 'tenantId' };
 
 /** The password, twice. */
 function PasswordFields() {
   const { t } = useTranslation('shell');
+  const label = useLabel();
   return (
     <>
       <Form.Item
         name="password"
         label={t('register.password')}
-        rules={[{ required: true, message: t('register.passwordRequired') }]}
+        rules={[
+          { required: true, message: t('register.passwordRequired') },
+          ...rulesOf(newPasswordField('password', PASSWORD_LABEL), label),
+        ]}
       >
         <Input.Password />
       </Form.Item>

@@ -12,11 +12,13 @@ import {
 } from '@tongxin/api-client';
 import { userResource } from '@tongxin/resources';
 import { useRules } from '@tongxin/shared-ui';
+import { newPasswordField } from '../login/new-password-field';
 import { avatarProblem } from './avatar-rules';
 
 const UPLOAD_URL = '/api/blade-resource/oss/endpoint/put-file-attach';
 /** The user fields of the profile, checked by the same rules as the user form and the server. */
 const userField = (name: string) => userResource.fields.find((f) => f.name === name)!;
+const NEW_PASSWORD_LABEL = { zh: '新密码', en: 'New password' };
 
 function PersonalInfoForm() {
   const { t } = useTranslation('shell');
@@ -109,6 +111,7 @@ function ChangePasswordForm() {
   const { message } = App.useApp();
   const [form] = Form.useForm<PasswordFields>();
   const [saving, setSaving] = useState(false);
+  const rulesOf = useRules();
 
   const save = async ({ oldPassword, newPassword, newPassword1 }: PasswordFields) => {
     setSaving(true);
@@ -135,7 +138,10 @@ function ChangePasswordForm() {
       <Form.Item
         name="newPassword"
         label={t('profile.newPassword')}
-        rules={[{ required: true, message: t('profile.newPasswordRequired') }]}
+        rules={[
+          { required: true, message: t('profile.newPasswordRequired') },
+          ...rulesOf(newPasswordField('newPassword', NEW_PASSWORD_LABEL)),
+        ]}
       >
         <Input.Password autoComplete="new-password" />
       </Form.Item>

@@ -11,7 +11,7 @@ import {
 import type { TokenResponse } from '../types';
 import { basicClientHeader } from './client-credentials';
 import { getHttpHooks } from './hooks';
-import { createRefreshLock } from './refresh-lock';
+import { createRefreshLock, oneTabAtATime } from './refresh-lock';
 import { ApiError, classifyResponse } from './response-rules';
 
 export const TOKEN_URL = '/api/blade-auth/oauth/token';
@@ -23,8 +23,9 @@ export const http: AxiosInstance = axios.create({
   validateStatus: (status) => status >= 200 && status <= 500,
 });
 
-/** Refresh through the token endpoint; the lock makes parallel callers share one refresh. */
-export const refreshLock = createRefreshLock(async () => {
+/** Refresh through the token endpoint; the lock makes parallel callers share one refresh, and the
+ * browser's other tabs wait for it (oneTabAtATime). */
+const refreshNow = async (): Promise<string> => {
   const tenantId = getTenantId() ?? website.tenantId;
   const user = getUserInfo();
   const headers: Record<string, string> = { 'Tenant-Id': tenantId };
@@ -47,7 +48,10 @@ export const refreshLock = createRefreshLock(async () => {
     }
     throw error;
   }
-});
+};
+export const refreshLock = createRefreshLock(
+  oneTabAtATime(refreshNow, () => ({ token: getToken(), refreshToken: getRefreshToken() })),
+);
 
 export function applyAuthHeaders(config: InternalAxiosRequestConfig): InternalAxiosRequestConfig {
   const token = getToken();

@@ -41,3 +41,31 @@ export function shouldRefresh(
   if (issuedAtMs === undefined) return false;
   return (nowMs - issuedAtMs) / 1000 >= tokenTimeSeconds;
 }
+
+/** What a tab reads from the storage its tabs share. */
+export interface StoredTokens {
+  token?: string;
+  refreshToken?: string;
+}
+
+/**
+ * The tabs of one browser share the stored tokens, and the server ends the whole session when a refresh
+ * token it has already taken comes back. So a refresh runs in one tab at a time (Web Locks, where the
+ * browser has them), and a tab that waited while another refreshed takes that tab's new token instead of
+ * sending the refresh token it had read, now used.
+ */
+export function oneTabAtATime(
+  refresh: () => Promise<string>,
+  stored: () => StoredTokens,
+  locks: Pick<LockManager, 'request'> | null | undefined = globalThis.navigator?.locks,
+): () => Promise<string> {
+  if (!locks) return refresh;
+  return async () => {
+    const seen = stored().refreshToken;
+    return locks.request('tongxin-token-refresh', async () => {
+      const now = stored();
+      if (now.token && now.refreshToken !== seen) return now.token;
+      return refresh();
+    });
+  };
+}

@@ -116,6 +116,16 @@ export const RULE_CASES: Record<RuleName, RuleCases> = {
       ['12345678901234567890', '所属角色格式不正确'],
     ],
   },
+  password: {
+    label: { zh: '密码', en: 'Password' },
+    blank: '请输入密码',
+    valid: same('abcd1234', 'correct horse', '八个字符的密码啊', 'e10adc3949ba59abbe56e057f20f883e'),
+    invalid: [
+      ['1', '密码长度不能少于8位'],
+      ['1234567', '密码长度不能少于8位'],
+      ['七个字符的密码', '密码长度不能少于8位'],
+    ],
+  },
   geoPolygon: {
     label: { zh: '网格边界', en: 'Boundary' },
     blank: '请输入网格边界',

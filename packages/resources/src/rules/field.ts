@@ -6,6 +6,7 @@ import { geoPolygonRule } from './geo-polygon';
 import { idCardRule } from './id-card';
 import { idListRule } from './ids';
 import { mobileRule } from './mobile';
+import { passwordRule } from './password';
 import { isBlank, type Rule } from './rule';
 import { telephoneRule } from './telephone';
 import { tenantIdRule } from './tenant-id';
@@ -21,6 +22,7 @@ export const RULES = {
   idList: idListRule,
   geoPolygon: geoPolygonRule,
   bucketName: bucketNameRule,
+  password: passwordRule,
 } satisfies Record<string, Rule>;
 
 export type RuleName = keyof typeof RULES;

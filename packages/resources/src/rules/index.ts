@@ -5,6 +5,7 @@ export { geoPolygonRule, geoPolygons, type LngLat } from './geo-polygon';
 export { idCardCheckDigit, idCardRule, normalizeIdCard } from './id-card';
 export { idListRule, isId, parseIdList, splitList } from './ids';
 export { MOBILE_MESSAGES, mobileRule } from './mobile';
+export { PASSWORD_MIN_LENGTH, passwordRule } from './password';
 export { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE, PAGE_SIZES, pageCount, readPaging, type Paging } from './paging';
 export { badFormat, isBlank, problemOf, type Rule } from './rule';
 export { telephoneRule } from './telephone';

@@ -49,6 +49,7 @@ export const userResource = defineResource({
       label: { zh: '密码', en: 'Password' },
       required: '请输入密码',
       maxLength: 64,
+      rule: 'password',
       secret: true,
       list: false,
       view: false,

@@ -16,7 +16,8 @@ CREATE TABLE IF NOT EXISTS blade_online_session (
   user_agent varchar(1000), -- 用户代理
   login_time timestamp(0), -- 登录时间
   last_time timestamp(0), -- 最近活动
-  expire_time timestamp(0) -- 过期时间
+  expire_time timestamp(0), -- 过期时间
+  refresh_jti varchar(64) -- 刷新令牌标识
 );
 
 CREATE INDEX IF NOT EXISTS blade_online_session_list_idx ON blade_online_session (tenant_id, login_time DESC, id DESC);

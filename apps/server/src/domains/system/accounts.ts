@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { Trx } from '../../db/database.js';
 import { hashPassword, isMd5Hex, md5Hex } from '../../auth/passwords.js';
+import { assertStrongPassword } from '../../auth/weak-passwords.js';
 import { badRequest } from '../../http/envelope.js';
 
 // What every way of creating or changing an account shares (user screen, import, guest registration).
@@ -16,6 +17,13 @@ export const heldRoles = (raw: unknown) => String(raw ?? '').split(',');
 
 /** The client sends md5(password); a plain value (an Excel import) is md5-ed here first. */
 export const passwordHash = (value: string) => hashPassword(isMd5Hex(value) ? value : md5Hex(value));
+
+/** A password the caller chooses for `account` (a new user, a registration, a change of one's own):
+ * refused when it is a common password or the account name (auth/weak-passwords.ts), else hashed. */
+export async function chosenPasswordHash(value: string, account: string): Promise<string> {
+  await assertStrongPassword(value, account);
+  return passwordHash(value);
+}
 
 /**
  * A new account must fit in the tenant's quota (`account_number`; -1 for none), counting every account

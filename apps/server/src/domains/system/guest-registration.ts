@@ -7,7 +7,7 @@ import { ApiError, badRequest, done } from '../../http/envelope.js';
 import { header, requestParams } from '../../http/params.js';
 import { formatDateTime } from '../../util/datetime.js';
 import { withinRate } from '../../util/rate-limit.js';
-import { assertAccountQuota, passwordHash, USER_STATUS } from './accounts.js';
+import { assertAccountQuota, chosenPasswordHash, USER_STATUS } from './accounts.js';
 
 /** Registrations one client address may attempt per hour (every instance counts together). */
 export const REGISTRATIONS_PER_IP_HOUR = 10;
@@ -41,7 +41,7 @@ export const guestRegistration: VerbHandler = {
       if (!(await ctx.captcha.check(key, code))) throw badRequest('验证码不正确');
     }
     // Hashed before the transaction: the tenant's row stays locked (the quota) only for the inserts.
-    const password = await passwordHash(p.password);
+    const password = await chosenPasswordHash(p.password, p.account);
     await ctx.db.tx({ tenantId }, async (trx) => {
       if ((await paramValue(trx, 'account.registerUser')) !== 'true')
         throw badRequest('当前系统未开启注册功能');

@@ -20,14 +20,18 @@ const kick: VerbHandler = {
     const user = requireUser(request);
     const ids = idsOf(request);
     const { ctx } = engine;
-    const rows = await engine.run(user, async (trx, base) => {
+    const rows = await engine.run(user, async (_trx, base) => {
       const found = (await (await base()).selectAll().where('id', 'in', ids).execute()) as Row[];
       if (found.length !== ids.length) throw notFound();
-      for (const row of found)
-        await ctx.tokens.revokeSession(String(row.session_id), ctx.config.refreshTokenSeconds);
-      await trx.deleteFrom('blade_online_session').where('id', 'in', ids).execute();
-      for (const row of found) engine.audit.note(trx, user, 'remove', String(row.id), row);
       return found;
+    });
+    // Revoked first, outside the transaction (the marks are written to the database and the shared
+    // store by their own statements): a session leaves the list only once its tokens are dead.
+    for (const row of rows)
+      await ctx.tokens.revokeSession(String(row.session_id), ctx.config.refreshTokenSeconds);
+    await engine.run(user, async (trx) => {
+      await trx.deleteFrom('blade_online_session').where('id', 'in', ids).execute();
+      for (const row of rows) engine.audit.note(trx, user, 'remove', String(row.id), row);
     });
     for (const row of rows)
       ctx.logs.push('blade_log_usual', {

@@ -38,6 +38,7 @@ const setting: VerbHandler = {
         .where('id', 'in', ids)
         .execute(),
     );
+    ctx.tenants.forget(); // a new expiry counts at this instance's next request
     return done();
   },
 };

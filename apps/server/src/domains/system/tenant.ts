@@ -31,8 +31,10 @@ const tenantHooks: ResourceHooks = {
     if (platform) throw badRequest('不能删除平台租户');
   },
 
-  // A tenant's package bounds its menus; an edit may change the package, a removal ends the tenant.
+  // A tenant's package bounds its menus; an edit may change the package, a removal ends the tenant;
+  // a status changed here counts at this instance's next request (others re-read within seconds).
   async committed({ ctx }) {
+    ctx.tenants.forget();
     await grantsChanged(ctx);
   },
 };

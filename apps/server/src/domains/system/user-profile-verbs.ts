@@ -8,7 +8,7 @@ import type { VerbHandler } from '../../engine/module.js';
 import { badRequest, done } from '../../http/envelope.js';
 import { requestParams } from '../../http/params.js';
 import { formatDateTime } from '../../util/datetime.js';
-import { bump, passwordHash } from './accounts.js';
+import { bump, chosenPasswordHash } from './accounts.js';
 
 /** What a user may change of their own record (update-info), checked by the definition's rules. */
 const PROFILE_FIELDS = ['name', 'realName', 'phone', 'email'];
@@ -50,6 +50,8 @@ const updatePassword: VerbHandler = {
     ];
     if (!oldPassword || !newPassword) throw badRequest('请输入密码');
     if (newPassword !== newPassword1) throw badRequest('请输入正确的确认密码!');
+    // checked and hashed before the transaction (argon2 holds no row lock)
+    const newHash = await chosenPasswordHash(newPassword, user.account);
     await ctx.db.tx({ tenantId: user.tenantId }, async (trx) => {
       const row = await trx
         .selectFrom('blade_user')
@@ -60,7 +62,7 @@ const updatePassword: VerbHandler = {
       if (!row || !(await verifyPassword(String(row.password), given))) throw badRequest('原密码不正确!');
       await trx
         .updateTable('blade_user')
-        .set({ password: await passwordHash(newPassword), update_time: formatDateTime(), version: bump })
+        .set({ password: newHash, update_time: formatDateTime(), version: bump })
         .where('id', '=', user.userId)
         .execute();
     });

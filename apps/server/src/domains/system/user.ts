@@ -4,7 +4,7 @@ import type { ResourceHooks } from '../../engine/crud/hooks.js';
 import type { ResourceBehaviour } from '../../engine/module.js';
 import { badRequest } from '../../http/envelope.js';
 import { idList } from '../../http/params.js';
-import { assertAccountQuota, heldRoles, passwordHash } from './accounts.js';
+import { assertAccountQuota, chosenPasswordHash, heldRoles } from './accounts.js';
 import { assertGrantableRoles } from './grantable-roles.js';
 import { guestRegistration } from './guest-registration.js';
 import { userManageVerbs } from './user-manage-verbs.js';
@@ -25,9 +25,7 @@ const userHooks: ResourceHooks = {
 
   async beforeWrite({ trx, user }, values, existing) {
     const tenantId = String(existing?.tenant_id ?? values.tenant_id ?? user.tenantId);
-    if (existing)
-      delete values.password; // changed only through reset-password / update-password
-    else values.password = await passwordHash(String(values.password));
+    if (existing) delete values.password; // changed only through reset-password / update-password
     const roles = idList(values.role_id ?? existing?.role_id, '角色');
     await requireRows(trx, 'blade_role', roles, tenantId, '角色');
     await requireRows(
@@ -47,6 +45,9 @@ const userHooks: ResourceHooks = {
     // Roles the user does not hold yet are granted by this write: only those the caller may hand out.
     await assertGrantableRoles(trx, user, tenantId, roles, heldRoles(existing?.role_id));
     if (!existing) await assertAccountQuota(trx, tenantId);
+    // last: the cheap checks first, and a refused role is refused whatever the password
+    if (!existing)
+      values.password = await chosenPasswordHash(String(values.password), String(values.account ?? ''));
   },
 
   async beforeRemove({ user }, ids) {

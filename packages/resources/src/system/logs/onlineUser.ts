@@ -1,4 +1,4 @@
-import { defineResource } from '../../define';
+import { columnOnly, defineResource } from '../../define';
 
 /** 在线用户: the open sessions (one per sign-in, kept until logout, a forced logout or the refresh token's
  * expiry). 强制下线 revokes the session's tokens at once. */
@@ -52,6 +52,14 @@ export const onlineUserResource = defineResource({
     },
     { name: 'lastTime', kind: 'datetime', label: { zh: '最近活动', en: 'Last active' }, sortable: true },
     { name: 'expireTime', kind: 'datetime', label: { zh: '过期时间', en: 'Expires' }, index: true },
+    // the refresh token the session accepts next (rotation: a refresh token used twice ends the session)
+    columnOnly({
+      name: 'refreshJti',
+      kind: 'string',
+      label: { zh: '刷新令牌标识', en: 'Refresh token id' },
+      maxLength: 64,
+      secret: true,
+    }),
   ],
   actions: [
     {
