@@ -80,6 +80,7 @@ export async function buildApp(options: BuildOptions): Promise<{ app: FastifyIns
     // the processes of the served definitions, plus those whose resource is not defined yet
     approvals: new Approvals(modules, FLOWS_AWAITING_DEFINITIONS),
     logs: new LogWriter(db, { enabled: config.dbLog, env: config.nodeEnv }),
+    engines: new Map(),
   };
   const app = Fastify({
     logger:

@@ -5,6 +5,8 @@
 import type { AuthUser } from '../../auth/tokens.js';
 import type { Row, Trx } from '../../db/database.js';
 import { deal } from '../../engine/approval/deal.js';
+import { refuseOwnRequest } from '../../flow/service.js';
+import { actorOf } from '../../flow/wire.js';
 import type { ResourceEngine } from '../../engine/crud/resource-engine.js';
 import { badRequest } from '../../http/envelope.js';
 import { formatDateTime } from '../../util/datetime.js';
@@ -51,12 +53,15 @@ export async function decideRows(
       if (!decision.open(row))
         throw badRequest(typeof decision.closed === 'string' ? decision.closed : decision.closed(row));
       const task = await trx
-        .selectFrom('flow_task')
-        .select('id')
-        .where('process_instance_id', '=', String(row.process_instance_id ?? '0'))
-        .where('status', '=', 'active')
+        .selectFrom('flow_task as t')
+        .innerJoin('flow_process_instance as i', 'i.id', 't.process_instance_id')
+        .select(['t.id', 'i.start_user_id', 'i.applicant_id'])
+        .where('t.process_instance_id', '=', String(row.process_instance_id ?? '0'))
+        .where('t.status', '=', 'active')
         .executeTakeFirst();
       if (!task) throw badRequest(decision.noTask);
+      // before taking it: a task the caller may not decide is never left claimed by them
+      refuseOwnRequest(task, actorOf(user));
       await takeTask(trx, user, String(task.id));
       found.push({ taskId: String(task.id), businessId: String(row.id) });
     }
