@@ -70,8 +70,8 @@ async function creditee(trx: Trx, report: Row): Promise<{ appUserId: string; com
   return { appUserId: String(member.app_user_id), communityId: String(community) };
 }
 
-/** Separation of duties: nobody reviews (and so grants points to) a report of their own, whether they
- * wrote it or it is filed for their member record. */
+/** Separation of duties: nobody reviews (and so grants points to) a report of their own: one filed for
+ * the member record bound to their account (whoever entered it). */
 async function refuseOwnReports(trx: Trx, user: AuthUser, rows: Row[]): Promise<void> {
   const archives = rows.map((r) => r.party_archive_id).filter((id) => id !== null && id !== undefined);
   const members = archives.length
@@ -82,10 +82,7 @@ async function refuseOwnReports(trx: Trx, user: AuthUser, rows: Row[]): Promise<
         .execute()
     : [];
   const memberOf = new Map(members.map((m) => [String(m.id), String(m.app_user_id ?? '')]));
-  const own = rows.find(
-    (r) =>
-      String(r.create_user ?? '') === user.userId || memberOf.get(String(r.party_archive_id)) === user.userId,
-  );
+  const own = rows.find((r) => memberOf.get(String(r.party_archive_id)) === user.userId);
   if (own) throw forbidden(`「${String(own.title)}」是本人的思想汇报，不能由本人批阅`);
 }
 
