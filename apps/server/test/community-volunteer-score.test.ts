@@ -419,11 +419,23 @@ describe("积分调整 and the ledger's sources", () => {
     await refused({ appUserId: who, direction: 1, remark: '补记' }, '请输入调整积分');
     // zero, or a negative number, is no adjustment: the direction says whether it adds or takes away
     await refused({ appUserId: who, direction: 1, score: 0, remark: '补记' }, '调整积分必须在1到10000之间');
-    const balance = await sumOf(who);
-    await refused(
-      { appUserId: who, direction: 2, score: balance + 1, remark: '扣光' },
-      `积分余额不足，当前余额${balance}`,
-    );
+    // a debit below zero (of a user with 10 points: within one call's limit of 100)
+    const poor = nextId();
+    await s.db.kysely
+      .insertInto('blade_user')
+      .values({
+        id: poor,
+        tenant_id: '000000',
+        user_type: 2,
+        account: `p${poor.slice(-8)}`,
+        password: 'x',
+        dept_id: deptId,
+      })
+      .execute();
+    expect(
+      (await adjust(admin, { appUserId: poor, direction: 1, score: 10, remark: '补记' })).statusCode,
+    ).toBe(200);
+    await refused({ appUserId: poor, direction: 2, score: 11, remark: '扣光' }, '积分余额不足，当前余额10');
     await refused(
       { appUserId: users[1]!, direction: 1, score: 3, remark: '补记' },
       '该用户没有所属社区，不能调整积分',
