@@ -402,16 +402,17 @@ export async function generate(): Promise<void> {
   try {
     await migrate(db);
     await seed(db, loadConfig({ CAPTCHA_ENABLED: 'false' } as NodeJS.ProcessEnv));
-    // New tenants get the party and community screens too (the platform's tenant default menus).
+    // New tenants get the party and community screens too (the platform's tenant default menus, a
+    // platform-wide parameter kept in tenant 000000).
     await pool.query(
       `update blade_param set param_value = param_value || ',party,community'
-       where param_key = 'tenant.default.menuCode' and is_deleted = 0`,
+       where tenant_id = '000000' and param_key = 'tenant.default.menuCode' and is_deleted = 0`,
     );
     const changed = await pool.query(`select 1 from blade_param where param_key = 'tenant.default.menuCode'`);
     if (!changed.rowCount)
       await pool.query(
-        `insert into blade_param (id, param_name, param_key, param_value, is_deleted)
-         values ($1, '租户默认菜单', 'tenant.default.menuCode', $2, 0)`,
+        `insert into blade_param (id, tenant_id, param_name, param_key, param_value, is_deleted)
+         values ($1, '000000', '租户默认菜单', 'tenant.default.menuCode', $2, 0)`,
         [nextId(), 'desk,flow,work,monitor,resource,role,user,dept,dictbiz,topmenu,party,community'],
       );
     step('migrated and seeded');

@@ -272,7 +272,8 @@ test('积分调整 adds points to a resident by hand', async ({ page }) => {
   ).trim();
   await page.getByRole('button', { name: '积分调整' }).click();
   const adjust = page.locator('.ant-modal').filter({ visible: true }).filter({ hasText: '调整说明' }).last();
-  await adjust.locator('.ant-select').click();
+  // the dialog asks for the user, the direction (收入 by default) and the points
+  await adjust.locator('.ant-form-item').filter({ hasText: '用户' }).locator('.ant-select').click();
   const picker = page
     .locator('.ant-modal')
     .filter({ visible: true })
@@ -287,6 +288,7 @@ test('积分调整 adds points to a resident by hand', async ({ page }) => {
     .locator('.ant-radio-wrapper')
     .click();
   await picker.getByRole('button', { name: /确\s*定/ }).click();
+  await expect(adjust.locator('.ant-form-item').filter({ hasText: '调整方向' })).toContainText('收入');
   await adjust.locator('.ant-form-item').filter({ hasText: '调整积分' }).locator('input').fill('8');
   await adjust.locator('textarea').fill('端到端测试补记');
   await adjust.getByRole('button', { name: /确\s*定/ }).click();

@@ -12,7 +12,7 @@ import { TenantStates } from './auth/tenant-states.js';
 import { TokenService } from './auth/tokens.js';
 import type { Config } from './config.js';
 import type { AppContext } from './context.js';
-import type { Database } from './db/database.js';
+import { type Database, PLATFORM_TENANT } from './db/database.js';
 import { type FileStore, LocalFileStore, S3FileStore } from './files/file-store.js';
 import { FileLinks, installFileLinks } from './files/file-links.js';
 import { TenantStores } from './files/tenant-stores.js';
@@ -70,7 +70,7 @@ export async function buildApp(options: BuildOptions): Promise<{ app: FastifyIns
     (config.s3 ? new S3FileStore(config.s3) : new LocalFileStore(path.join(config.dataDir, 'uploads')));
   // the operator's allow-list, then the platform parameter's, read at each check
   const outbound = new OutboundPolicy(parseAllowList(config.outboundAllowHosts.join(',')).entries, (reader) =>
-    paramValue(reader ?? db.kysely, ALLOW_HOSTS_PARAM),
+    paramValue(reader ?? db.kysely, PLATFORM_TENANT, ALLOW_HOSTS_PARAM),
   );
   // main.ts always brings a key (JWT_SECRET or the one kept in DATA_DIR); an app built in process
   // without one (tests, benchmarks) signs with a random key of its own, never a known one.
@@ -102,6 +102,7 @@ export async function buildApp(options: BuildOptions): Promise<{ app: FastifyIns
     // the processes of the served definitions, plus those whose resource is not defined yet
     approvals: new Approvals(modules, FLOWS_AWAITING_DEFINITIONS),
     logs: new LogWriter(db, { enabled: config.dbLog, env: config.nodeEnv }),
+    engines: new Map(),
   };
   const app = Fastify({
     logger:

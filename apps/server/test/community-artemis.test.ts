@@ -96,11 +96,16 @@ let admin: string;
 const CAM = '/api/hik_camera_info/hikcameraInfo';
 const REG = '/api/hik_regions_info/hikregionsInfo';
 
+/** The platform tenant's own value of `key` (the admin below synchronises tenant 000000's cameras). */
 async function setParam(key: string, value: string) {
-  await s.db.kysely.deleteFrom('blade_param').where('param_key', '=', key).execute();
+  await s.db.kysely
+    .deleteFrom('blade_param')
+    .where('param_key', '=', key)
+    .where('tenant_id', '=', '000000')
+    .execute();
   await s.db.kysely
     .insertInto('blade_param')
-    .values({ id: nextId(), param_name: key, param_key: key, param_value: value })
+    .values({ id: nextId(), tenant_id: '000000', param_name: key, param_key: key, param_value: value })
     .execute();
 }
 

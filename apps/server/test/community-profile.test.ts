@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { nextId } from '../src/db/ids.js';
 import { addTenantWithUser } from './fixtures.js';
 import { call, login, startTestServer, type TestServer } from './harness.js';
 
@@ -215,12 +216,12 @@ describe('profile change review', () => {
   });
 
   it('names the community in the snapshots (the comparison shows names, not ids)', async () => {
-    const dept = await s.db.kysely
-      .selectFrom('blade_dept')
-      .select(['id', 'dept_name'])
-      .where('tenant_id', '=', '000000')
-      .where('is_deleted', '=', 0)
-      .executeTakeFirstOrThrow();
+    // a resident moves to a community (社区, dept_category 3) of their tenant only
+    const dept = { id: nextId(), dept_name: '八廓社区' };
+    await s.db.kysely
+      .insertInto('blade_dept')
+      .values({ ...dept, tenant_id: '000000', dept_category: 3 })
+      .execute();
     const res = await call(s.app, resident, 'POST', `${LOG}/submit`, { after: { communityId: dept.id } });
     expect(res.json().msg, res.body).toBe('提交成功');
     const log = (await call(s.app, admin, 'GET', `${LOG}/detail?id=${res.json().data.id}`)).json().data;

@@ -362,10 +362,11 @@ describe("积分调整 and the ledger's sources", () => {
     const who = users[0]!;
     await s.db.kysely.updateTable('blade_user').set({ dept_id: deptId }).where('id', '=', who).execute();
     const start = await sumOf(who);
-    const plus = await adjust(admin, { appUserId: who, score: 20, remark: '参加社区义诊补记' });
+    // the direction apart (1 收入 adds, 2 支出 takes away), the points a positive whole number
+    const plus = await adjust(admin, { appUserId: who, direction: 1, score: 20, remark: '参加社区义诊补记' });
     expect(plus.statusCode, plus.body).toBe(200);
     expect(plus.json().data.balance).toBe(start + 20);
-    const minus = await adjust(admin, { appUserId: who, score: -5, remark: '重复报名扣回' });
+    const minus = await adjust(admin, { appUserId: who, direction: 2, score: 5, remark: '重复报名扣回' });
     expect(minus.json().data.balance).toBe(start + 15);
     const rows = await s.db.kysely
       .selectFrom('app_score_flow')
@@ -382,7 +383,7 @@ describe("积分调整 and the ledger's sources", () => {
     expect(await sumOf(who)).toBe(start + 15);
     // concurrent adjustments each run on from the one before (the writer's per-user lock)
     const at = await Promise.all(
-      [1, 2, 3, 4].map((n) => adjust(admin, { appUserId: who, score: n, remark: `补记${n}` })),
+      [1, 2, 3, 4].map((n) => adjust(admin, { appUserId: who, direction: 1, score: n, remark: `补记${n}` })),
     );
     expect(at.every((r) => r.statusCode === 200)).toBe(true);
     let running = 0;
@@ -415,19 +416,38 @@ describe("积分调整 and the ledger's sources", () => {
       expect(res.statusCode, res.body).toBe(400);
       expect(res.json().msg).toBe(msg);
     };
-    await refused({ appUserId: who, score: 3 }, '请输入调整说明');
-    await refused({ appUserId: who, score: 3, remark: '  ' }, '请输入调整说明');
-    await refused({ score: 3, remark: '补记' }, '请选择用户');
-    await refused({ appUserId: who, remark: '补记' }, '请输入调整积分');
-    await refused({ appUserId: who, score: 0, remark: '补记' }, '调整积分不能为0');
-    const balance = await sumOf(who);
+    await refused({ appUserId: who, direction: 1, score: 3 }, '请输入调整说明');
+    await refused({ appUserId: who, direction: 1, score: 3, remark: '  ' }, '请输入调整说明');
+    await refused({ direction: 1, score: 3, remark: '补记' }, '请选择用户');
+    await refused({ appUserId: who, direction: 1, remark: '补记' }, '请输入调整积分');
+    // zero, or a negative number, is no adjustment: the direction says whether it adds or takes away
+    await refused({ appUserId: who, direction: 1, score: 0, remark: '补记' }, '调整积分必须在1到10000之间');
+    // a debit below zero (of a user with 10 points: within one call's limit of 100)
+    const poor = nextId();
+    await s.db.kysely
+      .insertInto('blade_user')
+      .values({
+        id: poor,
+        tenant_id: '000000',
+        user_type: 2,
+        account: `p${poor.slice(-8)}`,
+        password: 'x',
+        dept_id: deptId,
+      })
+      .execute();
+    expect(
+      (await adjust(admin, { appUserId: poor, direction: 1, score: 10, remark: '补记' })).statusCode,
+    ).toBe(200);
+    await refused({ appUserId: poor, direction: 2, score: 11, remark: '扣光' }, '积分余额不足，当前余额10');
     await refused(
-      { appUserId: who, score: -(balance + 1), remark: '扣光' },
-      `积分余额不足，当前余额${balance}`,
+      { appUserId: users[1]!, direction: 1, score: 3, remark: '补记' },
+      '该用户没有所属社区，不能调整积分',
     );
-    await refused({ appUserId: users[1]!, score: 3, remark: '补记' }, '该用户没有所属社区，不能调整积分');
     const stranger = await addTenantWithUser(s.db, { tenantId: '200009', account: 'far', menuCodes: [] });
-    await refused({ appUserId: stranger.userId, score: 3, remark: '补记' }, '用户不存在或不在您的数据范围内');
+    await refused(
+      { appUserId: stranger.userId, direction: 1, score: 3, remark: '补记' },
+      '用户不存在或不在您的数据范围内',
+    );
     expect((await ledger(who)).length).toBe(before);
   });
 
@@ -438,7 +458,7 @@ describe("积分调整 and the ledger's sources", () => {
       menuCodes: ['score_flow', 'score_flow_view'],
     });
     const viewer = await login(s.app, { account: 'flowviewer', password: 'secret' });
-    const res = await adjust(viewer, { appUserId: users[0]!, score: 3, remark: '补记' });
+    const res = await adjust(viewer, { appUserId: users[0]!, direction: 1, score: 3, remark: '补记' });
     expect(res.statusCode).toBe(403);
   });
 

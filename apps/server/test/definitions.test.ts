@@ -1,4 +1,4 @@
-import { buttonCode, buttonCodes, hasProcess, hasStandard, resources } from '@tongxin/resources';
+import { buttonCode, buttonCodes, hasProcess, hasStandard, processesOf, resources } from '@tongxin/resources';
 import { describe, expect, it } from 'vitest';
 import { seedDicts } from '../src/seed/data/dicts.js';
 import { type SeedMenu, seedMenus } from '../src/seed/data/menus.js';
@@ -70,6 +70,11 @@ describe.each(resources.map((d) => [d.name, d] as const))('definition %s', (_nam
       expect(f.compare!.keys.length, f.name).toBeGreaterThan(0);
     }
     if (def.process?.when) expect(names).toContain(def.process.when.field);
+    // a process's applicant names a field holding a user's id
+    for (const p of processesOf(def).filter((x) => x.applicant)) {
+      const field = def.fields.find((x) => x.name === p.applicant);
+      expect(field?.kind === 'long' || field?.ref?.resource === 'user', `${p.key}.applicant`).toBe(true);
+    }
     for (const a of def.actions ?? []) {
       if (a.when) expect(names, a.name).toContain(a.when.field);
       if (a.mine) expect(names, a.name).toContain(a.mine.field);

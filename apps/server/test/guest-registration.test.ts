@@ -124,11 +124,23 @@ describe('guest registration', () => {
 
   it('is refused while account.registerUser is not true', async () => {
     await addTenantWithUser(s.db, { tenantId: '200004', account: 'admin', menuCodes: [] });
+    // each tenant decides for itself (its own parameter; without one, the default true)
+    await s.db.kysely
+      .insertInto('blade_param')
+      .values({
+        id: nextId(),
+        tenant_id: '200004',
+        param_name: '是否开启注册功能',
+        param_key: 'account.registerUser',
+        param_value: 'true',
+      })
+      .execute();
     const set = (value: string) =>
       s.db.kysely
         .updateTable('blade_param')
         .set({ param_value: value })
         .where('param_key', '=', 'account.registerUser')
+        .where('tenant_id', '=', '200004')
         .execute();
     await set('false');
     try {

@@ -267,6 +267,11 @@ export interface ProcessDef {
    * review); the others are written as they are, outside any process (their behaviour sets their
    * audit status). Default: every record added. */
   when?: StateCondition;
+  /** The field naming the person a record asks for when someone else may file it (a profile change's
+   * user, a loan's borrower, a member's registration): like whoever submitted it, they never decide,
+   * claim or return its tasks, nor is a task transferred to them. Default: the definition's `own`
+   * field. */
+  applicant?: string;
 }
 
 /** A state a row reaches when a time of its own passes: a row whose `field` is in `from` (and that meets
@@ -381,6 +386,11 @@ export const columnOnly = (f: Omit<FieldDef, 'list' | 'form' | 'view'>): FieldDe
 
 /** Whether records of the resource go through an approval process (and so carry the approval columns). */
 export const hasProcess = (def: ResourceDef): boolean => processesOf(def).length > 0;
+
+/** The field naming whom a record of `def` asks for in `process` (its `applicant`, else the `own`
+ * field), if any. */
+export const applicantFieldOf = (def: ResourceDef, process: ProcessDef): string | undefined =>
+  process.applicant ?? def.own?.field;
 
 /** Every process a resource's records go through: its `process`, then its `laterProcesses`. */
 export const processesOf = (def: ResourceDef): ProcessDef[] => [

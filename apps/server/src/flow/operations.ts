@@ -19,7 +19,9 @@ import {
   cancelActive,
   checkRunnable,
   isApplicantTask,
+  isOwnRequest,
   lockInstanceOfTask,
+  refuseOwnRequest,
   runnableOf,
 } from './service.js';
 
@@ -131,6 +133,10 @@ export async function transferTask(
   if (!canHandle(task, actor)) throw forbidden('您不是该任务的办理人');
   if (!isId(input.userId)) throw badRequest('请选择转办人');
   if (input.userId === actor.userId) throw badRequest('不能转办给自己');
+  // separation of duties: a task deciding a request never goes to its applicant
+  const proc = await processOf(trx, instance);
+  if (isOwnRequest(instance, input.userId) && !isApplicantTask(proc, String(task.task_def_key)))
+    throw badRequest('不能转办给申请人本人');
   const target = await trx
     .selectFrom('blade_user')
     .select(['id', 'real_name'])
@@ -184,6 +190,8 @@ export async function returnTask(
   const { task, instance } = await lockInstanceOfTask(trx, input.taskId);
   checkRunnable(task, instance);
   if (!canHandle(task, actor)) throw forbidden('您不是该任务的办理人');
+  const proc = await processOf(trx, instance);
+  refuseOwnRequest(instance, actor, isApplicantTask(proc, String(task.task_def_key)));
   const instanceId = String(instance.id);
   const targets = await returnTargets(trx, instanceId);
   const target = targets.find((t) => t.id === input.activityId);
@@ -195,7 +203,6 @@ export async function returnTask(
     .where('status', '=', 'active')
     .executeTakeFirst();
   if (Number(active?.n ?? 0) > 1) throw badRequest('并行分支中的任务不能退回');
-  const proc = await processOf(trx, instance);
   const variables = variablesOf(instance);
   let result;
   try {

@@ -29,6 +29,8 @@ export interface Actor {
 }
 
 export const MSG_TASK_DONE = '任务已被处理,请刷新后重试';
+/** Separation of duties: nobody decides a request of their own. */
+export const MSG_OWN_REQUEST = '不能审批本人提交的申请';
 
 /** Runs a flow step, turning executor errors into 400 envelopes (the transaction rolls back). */
 async function guarded<T>(fn: () => Promise<T>): Promise<T> {
@@ -259,6 +261,8 @@ export interface StartInput {
   processKey?: string;
   businessTable?: string;
   businessId?: string;
+  /** whom the business record asks for, when not the starter (they may not decide it either) */
+  applicantId?: string;
   variables?: Variables;
 }
 
@@ -301,6 +305,7 @@ export async function startProcess(trx: Trx, actor: Actor, input: StartInput): P
     business_table: input.businessTable ?? null,
     business_id: input.businessId ?? null,
     start_user_id: actor.userId,
+    applicant_id: input.applicantId ?? null,
     start_time: now,
     status: 'running',
     suspension_state: 1,
@@ -330,6 +335,21 @@ export const isCandidate = (task: Row, actor: Actor): boolean => {
     .filter(Boolean);
   return users.includes(actor.userId) || groups.some((g) => actor.roleAliases.includes(g));
 };
+
+/** Whether `userId` is an applicant of the instance: who started it, or whom its record asks for. */
+export const isOwnRequest = (instance: Row, userId: string): boolean =>
+  [instance.start_user_id, instance.applicant_id].some(
+    (id) => id !== null && id !== undefined && String(id) === userId,
+  );
+
+/**
+ * Separation of duties, for every move an approver makes (complete, claim, return): an applicant of the
+ * instance acts only on their own step (the template's 修改申请, assigned to the initiator), never on a
+ * task that decides their request. Internal callers (seeds, tests) pass `skipAuth` to completeTask only.
+ */
+export function refuseOwnRequest(instance: Row, actor: Actor, applicantStep = false): void {
+  if (!applicantStep && isOwnRequest(instance, actor.userId)) throw forbidden(MSG_OWN_REQUEST);
+}
 
 /** May the actor act on the task now (assignee, or candidate of an unclaimed task)? */
 export const canHandle = (task: Row, actor: Actor): boolean =>
@@ -374,6 +394,8 @@ export async function claimTask(trx: Trx, actor: Actor, taskId: string): Promise
     throw badRequest('任务已被他人签收');
   }
   if (!isCandidate(task, actor)) throw forbidden('您不是该任务的候选人,无法签收');
+  // an unclaimed task is never the applicant's own step (that one is assigned to them)
+  refuseOwnRequest(instance, actor);
   const r = await trx
     .updateTable('flow_task')
     .set({ assignee: actor.userId, claim_time: formatDateTime() })
@@ -436,6 +458,7 @@ export async function completeTask(trx: Trx, actor: Actor, input: CompleteInput)
   if (!def) throw badRequest('流程定义不存在');
   const proc = runnableOf(def);
   const applicantStep = isApplicantTask(proc, String(task.task_def_key));
+  if (!input.skipAuth) refuseOwnRequest(instance, actor, applicantStep);
   const now = formatDateTime();
   const base = (
     typeof instance.variables === 'string' ? JSON.parse(instance.variables) : instance.variables

@@ -42,19 +42,24 @@ export const TASK_COLUMNS = [
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export type Q = any;
 
-/** Unclaimed tasks offered to the user (candidate user, or one of the user's role aliases as group). */
+/** Unclaimed tasks offered to the user (candidate user, or one of the user's role aliases as group),
+ * except those deciding a request of the user's own (separation of duties, service.ts isOwnRequest). */
 export const offeredTo = (user: AuthUser) => (eb: Q) =>
-  eb.or([
-    eb(sql`',' || t.candidate_users || ','`, 'like', `%,${user.userId},%`),
-    ...(user.roleAliases.length
-      ? [
-          eb(
-            sql`string_to_array(t.candidate_groups, ',')`,
-            '&&',
-            sql`string_to_array(${user.roleAliases.join(',')}, ',')`,
-          ),
-        ]
-      : []),
+  eb.and([
+    eb.or([
+      eb(sql`',' || t.candidate_users || ','`, 'like', `%,${user.userId},%`),
+      ...(user.roleAliases.length
+        ? [
+            eb(
+              sql`string_to_array(t.candidate_groups, ',')`,
+              '&&',
+              sql`string_to_array(${user.roleAliases.join(',')}, ',')`,
+            ),
+          ]
+        : []),
+    ]),
+    sql<boolean>`${user.userId}::bigint is distinct from i.start_user_id`,
+    sql<boolean>`${user.userId}::bigint is distinct from i.applicant_id`,
   ]);
 
 /** The BladeFlow list filters: category, processDefinitionName, beginDate/endDate on `dateColumn`. */

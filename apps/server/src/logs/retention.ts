@@ -2,11 +2,11 @@ import { sql } from 'kysely';
 import type { AppContext } from '../context.js';
 import { formatDateTime } from '../util/datetime.js';
 import type { LogTable } from './log-writer.js';
+import { PLATFORM_TENANT } from '../db/database.js';
 import { wholeParam } from '../db/params.js';
 
 /** The parameter (参数管理) naming how many days log rows are kept. */
 export const RETENTION_PARAM = 'log.retentionDays';
-export const DEFAULT_RETENTION_DAYS = 90;
 const EVERY_MS = 60 * 60 * 1000;
 const TABLES: LogTable[] = [
   'blade_log_api',
@@ -16,9 +16,9 @@ const TABLES: LogTable[] = [
   'blade_log_audit',
 ];
 
-/** The kept days: the parameter when it is a positive whole number, else the default. */
+/** The kept days: the platform's parameter when it is a positive whole number, else its default (90). */
 const retentionDays = (ctx: AppContext) =>
-  wholeParam(ctx.db.kysely, RETENTION_PARAM, [1, Number.MAX_SAFE_INTEGER], DEFAULT_RETENTION_DAYS);
+  wholeParam(ctx.db.kysely, PLATFORM_TENANT, RETENTION_PARAM, [1, Number.MAX_SAFE_INTEGER]);
 
 /** Deletes log rows older than the retention and the sessions past their expiry; returns rows deleted. */
 export async function purgeLogs(ctx: AppContext, now = new Date()): Promise<number> {

@@ -8,7 +8,7 @@
 import { sql } from 'kysely';
 import type { Trx } from '../db/database.js';
 import { nextId } from '../db/ids.js';
-import { badRequest } from '../http/envelope.js';
+import { badRequest, forbidden } from '../http/envelope.js';
 import { formatDateTime } from '../util/datetime.js';
 import { addToMonth } from './score-months.js';
 
@@ -16,6 +16,9 @@ export const INCOME = 1;
 export const EXPENSE = 2;
 /** `score_source` of 管理员调整: credited by hand, any number of times, always with a remark. */
 export const ADJUST = 'adjust';
+/** Separation of duties: whoever credits points (the operator of a settlement, a review, an adjustment)
+ * never credits them to themselves. */
+export const MSG_OWN_CREDIT = '不能为本人增加积分';
 /** The unique index of the automatic grants (one row per source type, source and user). */
 const SOURCE_ONCE = 'app_score_flow_source_once_uq';
 
@@ -53,6 +56,14 @@ export async function balanceOf(trx: Trx, tenantId: string, appUserId: string): 
   return Number(row?.b ?? 0);
 }
 
+/** Takes the user's ledger lock until the transaction ends (appends of one user are serialised by it; a
+ * caller that checks the user's rows before appending takes it first, so its check holds). */
+export async function lockScoresOf(trx: Trx, tenantId: string, appUserId: string): Promise<void> {
+  await sql`select pg_advisory_xact_lock(hashtextextended(${`score:${tenantId}:${appUserId}`}, 0))`.execute(
+    trx,
+  );
+}
+
 /** Appends one row (in the caller's transaction) and answers the balance after it. */
 export async function appendScore(trx: Trx, e: LedgerEntry): Promise<number> {
   return (await appendScoreRow(trx, e)).balance;
@@ -62,9 +73,8 @@ export async function appendScore(trx: Trx, e: LedgerEntry): Promise<number> {
  * taken under the user's lock, so a user's rows in id order are the rows in the order they were added. */
 export async function appendScoreRow(trx: Trx, e: LedgerEntry): Promise<{ id?: string; balance: number }> {
   if (!e.delta) return { balance: await balanceOf(trx, e.tenantId, e.appUserId) };
-  await sql`select pg_advisory_xact_lock(hashtextextended(${`score:${e.tenantId}:${e.appUserId}`}, 0))`.execute(
-    trx,
-  );
+  if (e.delta > 0 && e.operatorId && e.operatorId === e.appUserId) throw forbidden(MSG_OWN_CREDIT);
+  await lockScoresOf(trx, e.tenantId, e.appUserId);
   const balance = (await balanceOf(trx, e.tenantId, e.appUserId)) + e.delta;
   if (e.notBelowZero && balance < 0) throw badRequest(`积分余额不足，当前余额${balance - e.delta}`);
   const now = formatDateTime();

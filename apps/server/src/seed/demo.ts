@@ -7,7 +7,7 @@ import { hashPassword, md5Hex } from '../auth/passwords.js';
 import { defaultDomains } from '../domains/index.js';
 import type { DomainModule } from '../engine/module.js';
 import { formatDateTime } from '../util/datetime.js';
-import { ADMIN_ACCOUNT, ADMIN_PASSWORD, seedDictionaries } from './seed.js';
+import { ADMIN_ACCOUNT, ADMIN_PASSWORD, seedDictionaries, seedParams } from './seed.js';
 
 /**
  * Demo organisation for a fresh database, so every screen looks real: a county → street → community
@@ -61,7 +61,6 @@ const TENANT_EXCLUDED = [
   'menu',
   'dict',
   'dict_vertical',
-  'param',
   'region',
   'data_scope',
   'api_scope',
@@ -485,6 +484,7 @@ async function seedDemoTenant(
     })
     .execute();
   await seedDictionaries(trx, DEMO_TENANT, true);
+  await seedParams(trx, DEMO_TENANT, o.tenantAudit);
 }
 
 interface OrgInput {

@@ -3,6 +3,7 @@ import { type Database, PLATFORM_TENANT, type Trx } from '../db/database.js';
 import { nextId } from '../db/ids.js';
 import { lockSeed } from '../db/migrate.js';
 import { hashClientSecret, hashPassword, md5Hex } from '../auth/passwords.js';
+import { PARAM_KEYS } from '@tongxin/resources';
 import { formatDateTime } from '../util/datetime.js';
 import { type SeedDict, seedDicts } from './data/dicts.js';
 import { type SeedMenu, seedMenus } from './data/menus.js';
@@ -11,41 +12,6 @@ import { seedWorkflow } from './workflow-seed.js';
 export const ADMIN_ACCOUNT = 'admin';
 export const ADMIN_PASSWORD = 'admin';
 export const ADMINISTRATOR_ALIAS = 'administrator';
-
-/** The parameters the product reads: key, name, initial value and what it means (备注). Those a deployment
- * sets itself (the map's tiles, the Hikvision platform) start empty: the features then work without them
- * (a plain map background, cameras kept by hand) until an administrator fills them in 参数管理. */
-const PARAMS: [key: string, name: string, value: string, remark?: string][] = [
-  ['account.initPassword', '账号初始密码', '123456'],
-  ['account.registerUser', '是否开启注册功能', 'true'],
-  ['account.failCount', '登录失败锁定次数', '5'],
-  ['tenant.default.password', '租户默认管理密码', 'admin'],
-  ['tenant.default.accountNumber', '租户默认账号额度', '100'],
-  ['log.retentionDays', '日志保留天数', '90'],
-  ['ticket.overdueDays', '诉求办理时限(天)', '7'],
-  [
-    'map.tileUrl',
-    '地图瓦片地址',
-    '',
-    '地图设计与网格地图的底图瓦片地址模板，含{z}/{x}/{y}，如 https://tiles.example.cn/{z}/{x}/{y}.png；留空则不加载瓦片，地图以纯色底图显示部门边界与网格，适用于无互联网的部署',
-  ],
-  ['map.center', '地图初始中心', '', '地图打开时的中心点“经度,纬度”，如 91.1322,29.6544；留空为拉萨市城关区'],
-  ['map.zoom', '地图初始缩放级别', '', '地图打开时的缩放级别，1至20的整数；留空为15'],
-  [
-    'hik.host',
-    '海康平台地址',
-    '',
-    '海康威视综合安防管理平台（iSecure Center）Artemis网关地址，如 https://10.0.0.8:443；与hik.appKey、hik.appSecret都设置后，监控点位可从平台同步',
-  ],
-  ['hik.appKey', '海康平台AppKey', '', '在海康平台“合作方”中为本系统申请的AppKey'],
-  [
-    'hik.appSecret',
-    '海康平台AppSecret',
-    '',
-    '与AppKey配对的AppSecret，加密保存；保存后只显示******，不修改即保留原值',
-  ],
-  ['snap.rewardScore', '随手拍核实奖励积分', '5'],
-];
 
 export interface SeedResult {
   createdPlatform: boolean;
@@ -81,7 +47,7 @@ export async function seed(db: Database, config: Config): Promise<SeedResult> {
     const menuIds = new Map(existingMenus.map((r) => [String(r.code), String(r.id)]));
     const newMenuIds = await seedMenuTree(trx, seedMenus, '0', menuIds);
     const dictsAdded = await seedDictionaries(trx, PLATFORM_TENANT);
-    await seedParams(trx, audit);
+    await seedAllTenantParams(trx, audit);
     const roleId = await seedAdministratorRole(trx, newMenuIds);
     await seedAdmin(trx, roleId, adminHash, audit);
     await seedWorkflow(trx);
@@ -112,28 +78,48 @@ async function seedPlatformTenant(trx: Trx, audit: Audit): Promise<boolean> {
   return true;
 }
 
-/** The parameters the product reads (initial password, registration, tenant defaults). */
-async function seedParams(trx: Trx, audit: Audit): Promise<void> {
-  for (const [key, name, value, remark] of PARAMS) {
-    const exists = await trx
-      .selectFrom('blade_param')
-      .select('id')
-      .where('param_key', '=', key)
-      .where('is_deleted', '=', 0)
-      .executeTakeFirst();
-    if (!exists)
+/** The declared parameters (param-keys.ts) a tenant keeps, as rows of its own with their default values,
+ * so 参数管理 shows each with what it means; rows missing by key are added, none is changed. The platform
+ * tenant gets every key (the platform-wide ones and its own values of the others); another tenant the
+ * per-tenant keys. Those a deployment sets itself (map tiles, a Hikvision platform) start empty: the
+ * features work without them until an administrator fills them in. */
+export async function seedParams(trx: Trx, tenantId: string, audit: Audit = {}): Promise<void> {
+  const keys = PARAM_KEYS.filter((p) => tenantId === PLATFORM_TENANT || p.scope === 'tenant');
+  const present = new Set(
+    (
       await trx
-        .insertInto('blade_param')
-        .values({
-          id: nextId(),
-          param_name: name,
-          param_key: key,
-          param_value: value,
-          remark: remark ?? null,
-          ...audit,
-        })
-        .execute();
-  }
+        .selectFrom('blade_param')
+        .select('param_key')
+        .where('tenant_id', '=', tenantId)
+        .where('is_deleted', '=', 0)
+        .execute()
+    ).map((r) => String(r.param_key)),
+  );
+  const now = formatDateTime();
+  const rows = keys
+    .filter((p) => !present.has(p.key))
+    .map((p) => ({
+      id: nextId(),
+      tenant_id: tenantId,
+      param_name: p.name,
+      param_key: p.key,
+      param_value: p.defaultValue,
+      remark: 'remark' in p ? p.remark : null,
+      create_time: now,
+      update_time: now,
+      ...audit,
+    }));
+  if (rows.length) await trx.insertInto('blade_param').values(rows).execute();
+}
+
+/** seedParams for every live tenant (those created before parameters were per tenant included). */
+async function seedAllTenantParams(trx: Trx, audit: Audit): Promise<void> {
+  const tenants = await trx
+    .selectFrom('blade_tenant')
+    .select('tenant_id')
+    .where('is_deleted', '=', 0)
+    .execute();
+  for (const t of tenants) await seedParams(trx, String(t.tenant_id), audit);
 }
 
 /** The platform's administrator role, created with every menu, else granted the menus added now;

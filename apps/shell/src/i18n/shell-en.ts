@@ -157,6 +157,7 @@ export const shellEn: typeof shellZh = {
     avatarType: 'The avatar must be a JPG or PNG image!',
     avatarSize: 'The avatar must be at most 500 KB!',
     infoSaved: 'Profile saved!',
+    infoSubmitted: 'Your changes were submitted for review',
     passwordSaved: 'Password changed!',
   },
   errors: {

@@ -150,6 +150,7 @@ export const shellZh = {
     avatarType: '上传头像图片只能是 JPG/PNG 格式!',
     avatarSize: '上传头像图片大小不能超过 500KB!',
     infoSaved: '修改信息成功!',
+    infoSubmitted: '资料修改已提交，等待审核',
     passwordSaved: '修改密码成功!',
   },
   errors: {

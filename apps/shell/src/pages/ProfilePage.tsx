@@ -46,8 +46,10 @@ function PersonalInfoForm() {
   const save = async (values: UpdateInfoBody) => {
     setSaving(true);
     try {
-      await updateUserInfo(values);
-      void message.success(t('profile.infoSaved'));
+      const res = await updateUserInfo(values);
+      // a resident's real name, phone and email wait for 资料审核; nickname and avatar apply at once
+      const waiting = (res.data as { needAudit?: number } | null)?.needAudit === 1;
+      void message.success(t(waiting ? 'profile.infoSubmitted' : 'profile.infoSaved'));
     } catch {
       // shown by the http client
     } finally {

@@ -22,7 +22,8 @@ export const scoreFlowResource = defineResource({
   actions: [
     {
       // 积分调整 (button score_flow_adjust): points added to or taken from one user by hand, with a remark,
-      // through the ledger's only writer like every other change of points
+      // through the ledger's only writer like every other change of points; bounded per call and per day
+      // (parameters score.adjustMaxPerCall, score.adjustMaxPerDay), never the caller's own points
       name: 'adjust',
       label: { zh: '积分调整', en: 'Adjust' },
       placement: 'toolbar',
@@ -36,13 +37,25 @@ export const scoreFlowResource = defineResource({
           required: '请选择用户',
         },
         {
+          name: 'direction',
+          kind: 'dict',
+          label: { zh: '调整方向', en: 'Direction' },
+          dict: { code: 'score_direction' },
+          required: '请选择调整方向',
+          defaultValue: 1,
+          help: { zh: '收入为增加积分，支出为扣减积分', en: 'Income adds points, expense takes them away' },
+        },
+        {
           name: 'score',
           kind: 'int',
           label: { zh: '调整积分', en: 'Points' },
           required: '请输入调整积分',
-          min: -10000,
+          min: 1,
           max: 10000,
-          help: { zh: '正数为增加，负数为扣减', en: 'Positive adds, negative takes away' },
+          help: {
+            zh: '正整数；单次与每日上限见参数 score.adjustMaxPerCall、score.adjustMaxPerDay',
+            en: 'A whole number; the limits per call and per day are parameters',
+          },
         },
       ],
       reason: {

@@ -43,6 +43,8 @@ export const shareFacilityUserResource = defineResource({
     groups: 'volunteer_manager,admin',
     auditScreen: '/share/sharefacilityaudit',
     dealPaths: ['/api/app-share-facility/sharefacility/useDealProcessFlow'],
+    // the borrower
+    applicant: 'appUserId',
   },
   // 申请归还 (verb requestReturn) starts it on a loan in use, once the borrowing approval has ended
   laterProcesses: [
@@ -55,6 +57,7 @@ export const shareFacilityUserResource = defineResource({
       groups: 'volunteer_manager,admin',
       auditScreen: '/share/sharefacilityreturnaudit',
       dealPaths: ['/api/app-share-facility/sharefacility/returnDealProcessFlow'],
+      applicant: 'appUserId',
     },
   ],
   lapses: [{ field: 'borrowStatus', from: [3], to: 5, at: 'planReturnTime' }],

@@ -42,6 +42,8 @@ export const userUpdateLogResource = defineResource({
     taskName: '资料审核',
     groups: 'admin',
     when: { field: 'needAudit', in: [1] },
+    // the account the change is for
+    applicant: 'appUserId',
   },
   tenant: true,
   audit: true,

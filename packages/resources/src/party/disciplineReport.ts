@@ -33,6 +33,8 @@ export const disciplineReportResource = defineResource({
     perm: 'discipline_report_reply_reply',
     taskName: '纪检受理',
     groups: 'secretary,admin',
+    // the reporter's account
+    applicant: 'appUserId',
   },
   actions: [
     statusMove(

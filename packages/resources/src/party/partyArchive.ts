@@ -33,6 +33,8 @@ export const partyArchiveResource = defineResource({
     taskName: '登记审核',
     groups: 'secretary,admin',
     auditScreen: '/party/partyarchiveaudit',
+    // the member's own app account
+    applicant: 'appUserId',
   },
   fields: [
     personNameField(),

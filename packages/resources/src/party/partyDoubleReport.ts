@@ -29,6 +29,8 @@ export const partyDoubleReportResource = defineResource({
     taskName: '双报到审核',
     groups: 'secretary,admin',
     auditScreen: '/party/partydoublereportaudit',
+    // the member who reports
+    applicant: 'appUserId',
   },
   actions: [
     statusMove(

@@ -9,7 +9,9 @@ export const SECRET_PARAM_MASK = '******';
 export const isSecretParam = (key: unknown): boolean =>
   typeof key === 'string' && /secret/i.test(key.slice(key.lastIndexOf('.') + 1));
 
-/** 参数管理 — docs/domain-model.md#参数管理-param. */
+/** 参数管理 — docs/domain-model.md#参数管理-param. Each tenant keeps its own parameters; the platform
+ * tenant's also hold the platform-wide ones (param-keys.ts declares which keys are which). The platform
+ * administrator sees and manages every tenant's. */
 export const paramResource = defineResource({
   name: 'param',
   label: { zh: '参数管理', en: 'Parameters' },
@@ -18,7 +20,8 @@ export const paramResource = defineResource({
   schema: 'migration',
   permission: 'param',
   screens: ['/system/param'],
-  tenant: false,
+  tenant: true,
+  platformWide: true,
   audit: true,
   softDelete: true,
   drawerWidth: 600,

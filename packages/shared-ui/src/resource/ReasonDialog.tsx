@@ -76,7 +76,13 @@ export function ReasonDialog({
       <RecordTenant.Provider value={tenant}>
         <Form form={form} layout="vertical">
           {inputs.map((f) => (
-            <Form.Item key={f.name} name={f.name} label={label(f.label)} rules={rulesOf(f)}>
+            <Form.Item
+              key={f.name}
+              name={f.name}
+              label={label(f.label)}
+              rules={rulesOf(f)}
+              initialValue={f.defaultValue}
+            >
               <FieldInput field={f} />
             </Form.Item>
           ))}

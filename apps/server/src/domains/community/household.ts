@@ -117,6 +117,9 @@ export const passHouseholdRecord: VerbHandler = {
       for (const record of rows) {
         if (Number(record.audit_status) !== 0)
           throw badRequest(`「${String(record.name)}」的申请不是待审核状态`);
+        // separation of duties: nobody passes a request of their own (filed by them, or for them)
+        if ([record.app_user_id, record.create_user].some((u) => u !== null && String(u) === user.userId))
+          throw forbidden(`「${String(record.name)}」是本人提交的申请，不能由本人审核`);
         const householdId = await applyRecord(trx, user, record, now);
         await trx
           .updateTable('app_household_record')

@@ -3,31 +3,13 @@
  * through the approval mechanism (engine/approval deal), which moves the record and runs the process's
  * business effects in one transaction. */
 import type { AuthUser } from '../../auth/tokens.js';
-import type { Row, Trx } from '../../db/database.js';
+import type { Row } from '../../db/database.js';
 import { deal } from '../../engine/approval/deal.js';
+import { refuseOwnRequest } from '../../flow/service.js';
+import { actorOf } from '../../flow/wire.js';
 import type { ResourceEngine } from '../../engine/crud/resource-engine.js';
 import { badRequest } from '../../http/envelope.js';
-import { formatDateTime } from '../../util/datetime.js';
 import { onRows } from './rows.js';
-
-/** Whoever holds the reply button handles the ticket: an unclaimed task becomes theirs (签收), one
- * claimed by someone else stays theirs and the deal refuses. */
-async function takeTask(trx: Trx, user: AuthUser, taskId: string): Promise<void> {
-  const now = formatDateTime();
-  const taken = await trx
-    .updateTable('flow_task')
-    .set({ assignee: user.userId, claim_time: now })
-    .where('id', '=', taskId)
-    .where('status', '=', 'active')
-    .where('assignee', 'is', null)
-    .executeTakeFirst();
-  if (Number(taken.numUpdatedRows) === 1)
-    await trx
-      .updateTable('flow_history_activity')
-      .set({ assignee: user.userId })
-      .where('task_id', '=', taskId)
-      .execute();
-}
 
 /** Passes or rejects the active task of each named record; `open` refuses records already decided. */
 export async function decideRows(
@@ -51,18 +33,19 @@ export async function decideRows(
       if (!decision.open(row))
         throw badRequest(typeof decision.closed === 'string' ? decision.closed : decision.closed(row));
       const task = await trx
-        .selectFrom('flow_task')
-        .select('id')
-        .where('process_instance_id', '=', String(row.process_instance_id ?? '0'))
-        .where('status', '=', 'active')
+        .selectFrom('flow_task as t')
+        .innerJoin('flow_process_instance as i', 'i.id', 't.process_instance_id')
+        .select(['t.id', 'i.start_user_id', 'i.applicant_id'])
+        .where('t.process_instance_id', '=', String(row.process_instance_id ?? '0'))
+        .where('t.status', '=', 'active')
         .executeTakeFirst();
       if (!task) throw badRequest(decision.noTask);
-      await takeTask(trx, user, String(task.id));
+      refuseOwnRequest(task, actorOf(user));
       found.push({ taskId: String(task.id), businessId: String(row.id) });
     }
     return found;
   });
   const { pass, comment, variables } = decision;
   for (const t of tasks)
-    await deal(engine.ctx, user, { ...t, pass, comment, variables }, { table: engine.def.table });
+    await deal(engine.ctx, user, { ...t, pass, comment, variables }, { table: engine.def.table, take: true });
 }

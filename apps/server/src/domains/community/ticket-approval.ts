@@ -32,7 +32,7 @@ async function decided(kind: TicketKind, step: ApprovalStep, pass: boolean): Pro
     : kind.onRefuse(comment, now, step.actor.userId);
   await step.trx.updateTable(kind.table).set(changes).where('id', '=', step.businessId).execute();
   // 超期 is final once closed: kept in the column (reads and searches derive it for open tickets)
-  const days = await overdueDays(step.trx);
+  const days = await overdueDays(step.trx, step.actor.tenantId);
   await step.trx
     .updateTable(kind.table)
     .set({ overdue: overdueSql(kind.deadline, now, days) })

@@ -1,6 +1,6 @@
-/** The three feedback tickets (投诉, 意见建议, 随手拍 — docs/domain-model.md#feedback-tickets) as data: their tables,
- * the states each step reads and writes, and what a resident's withdrawal (撤销) and the back office may
- * change. */
+/** The three feedback tickets (投诉, 意见建议, 随手拍 — docs/domain-model.md#feedback-tickets) as data: their tables, the states
+ * each step reads and writes, and what a resident's withdrawal (撤销) and the back office may change. */
+import type { KnownParamKey } from '@tongxin/resources';
 import type { Row } from '../../db/database.js';
 import type { TicketDeadline } from './ticket-overdue.js';
 
@@ -48,9 +48,9 @@ export interface TicketKind {
   /** the columns the back office may change while it is open (updateById): its classification; the
    * resident's own words are theirs */
   staffColumns: string[];
-  /** the points a verified ticket earns its resident (docs/domain-model.md#随手拍-sysreport): the ledger's
-   * source type and the parameter holding the default amount */
-  reward?: { sourceType: string; param: string; fallback: number };
+  /** the points a verified ticket earns its resident (docs/domain-model.md#随手拍-sysreport): the ledger's source type and the
+   * parameter holding the default amount */
+  reward?: { sourceType: string; param: KnownParamKey };
 }
 
 const handling = (row: Row) => [HANDLE.waiting, HANDLE.handling].includes(Number(row.handle_status) as 0 | 1);
@@ -140,7 +140,7 @@ export const REPORT: TicketKind = {
   },
   assignable: true,
   staffColumns: ['report_type', 'is_public'],
-  reward: { sourceType: 'snap', param: 'snap.rewardScore', fallback: 5 },
+  reward: { sourceType: 'snap', param: 'snap.rewardScore' },
   open: handling,
   waiting: handleWaiting,
   settled: handleSettled,

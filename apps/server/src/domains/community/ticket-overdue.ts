@@ -10,7 +10,6 @@ import { formatDateTime } from '../../util/datetime.js';
 import { wholeParam } from '../../db/params.js';
 
 export const OVERDUE_PARAM = 'ticket.overdueDays';
-const DEFAULT_DAYS = 7;
 const DAY_MS = 86_400_000;
 const SEARCH = 'overdue_equal';
 
@@ -23,9 +22,9 @@ export interface TicketDeadline {
   withdrawn: Record<string, number>;
 }
 
-/** The deadline in days (the parameter when it is a whole number of 1–365 days, else 7). */
-export const overdueDays = (trx: Trx): Promise<number> =>
-  wholeParam(trx, OVERDUE_PARAM, [1, 365], DEFAULT_DAYS);
+/** The tenant's deadline in days (its parameter when it is a whole number of 1–365 days, else 7). */
+export const overdueDays = (trx: Trx, tenantId: string): Promise<number> =>
+  wholeParam(trx, tenantId, OVERDUE_PARAM, [1, 365]);
 
 const camel = (column: string) => column.replace(/_([a-z])/g, (_m, c: string) => c.toUpperCase());
 const at = (v: unknown): number => (v ? Date.parse(String(v).replace(' ', 'T')) : NaN);
@@ -60,17 +59,17 @@ export function overdueSql(d: TicketDeadline, now: string, days: number): RawBui
 export function overdueHooks(d: TicketDeadline): ResourceHooks {
   return {
     params: [SEARCH],
-    async filter({ trx }, params) {
+    async filter({ trx, user }, params) {
       const raw = params[SEARCH];
       if (raw === undefined) return undefined;
       if (!/^[01]$/.test(raw)) throw badRequest('超期状态格式不正确');
-      const state = overdueSql(d, formatDateTime(), await overdueDays(trx));
+      const state = overdueSql(d, formatDateTime(), await overdueDays(trx, user.tenantId));
       return () => sql<SqlBool>`${state} = ${Number(raw)}`;
     },
-    async decorate({ trx }, rows) {
+    async decorate({ trx, user }, rows) {
       if (!rows.length) return;
       const now = formatDateTime();
-      const days = await overdueDays(trx);
+      const days = await overdueDays(trx, user.tenantId);
       for (const r of rows) r.overdue = overdueOf(d, r, now, days);
     },
   };

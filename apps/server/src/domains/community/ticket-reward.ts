@@ -7,6 +7,7 @@ import type { Row, Trx } from '../../db/database.js';
 import { badRequest } from '../../http/envelope.js';
 import { appendScore } from './score/ledger.js';
 import { wholeParam } from '../../db/params.js';
+import { wholeNumber } from '../../util/whole-number.js';
 import { idsOf } from './rows.js';
 import type { TicketKind } from './ticket-kinds.js';
 
@@ -14,17 +15,16 @@ import type { TicketKind } from './ticket-kinds.js';
 export const MAX_REWARD = 100;
 
 /** The amount the approver gave (a whole number of 0–100), else the parameter's. */
-async function amountOf(trx: Trx, kind: TicketKind, variables: unknown): Promise<number> {
+async function amountOf(trx: Trx, tenantId: string, kind: TicketKind, variables: unknown): Promise<number> {
   const vars = (typeof variables === 'string' ? JSON.parse(variables) : (variables ?? {})) as Record<
     string,
     unknown
   >;
   const given = vars.rewardScore;
   if (given === undefined || given === null || given === '')
-    return wholeParam(trx, kind.reward!.param, [0, MAX_REWARD], kind.reward!.fallback);
-  const n = Number(given);
-  if (!Number.isInteger(n) || n < 0 || n > MAX_REWARD)
-    throw badRequest(`奖励积分须为0到${MAX_REWARD}之间的整数`);
+    return wholeParam(trx, tenantId, kind.reward!.param, [0, MAX_REWARD]);
+  const n = wholeNumber(given);
+  if (n === undefined || n < 0 || n > MAX_REWARD) throw badRequest(`奖励积分须为0到${MAX_REWARD}之间的整数`);
   return n;
 }
 
@@ -58,7 +58,7 @@ export async function rewardVerified(
   step: { tenantId: string; operatorId: string; variables: unknown; now: string },
 ): Promise<void> {
   if (!kind.reward) return;
-  const amount = await amountOf(trx, kind, step.variables);
+  const amount = await amountOf(trx, step.tenantId, kind, step.variables);
   if (amount <= 0) return;
   const to = await creditee(trx, step.tenantId, ticket);
   const granted = await trx

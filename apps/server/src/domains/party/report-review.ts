@@ -12,7 +12,7 @@ import type { ResourceHooks } from '../../engine/crud/hooks.js';
 import type { ResourceEngine } from '../../engine/crud/resource-engine.js';
 import { validateInputs } from '../../engine/crud/validate.js';
 import type { VerbHandler } from '../../engine/module.js';
-import { badRequest, done, notFound } from '../../http/envelope.js';
+import { badRequest, done, forbidden, notFound } from '../../http/envelope.js';
 import { idempotent } from '../../http/idempotency.js';
 import { requestParams, selectedIds } from '../../http/params.js';
 import { formatDateTime } from '../../util/datetime.js';
@@ -71,6 +71,22 @@ async function creditee(trx: Trx, report: Row): Promise<{ appUserId: string; com
   return { appUserId: String(member.app_user_id), communityId: String(community) };
 }
 
+/** Separation of duties: nobody reviews (and so grants points to) a report of their own: one filed for
+ * the member record bound to their account (whoever entered it). */
+async function refuseOwnReports(trx: Trx, user: AuthUser, rows: Row[]): Promise<void> {
+  const archives = rows.map((r) => r.party_archive_id).filter((id) => id !== null && id !== undefined);
+  const members = archives.length
+    ? await trx
+        .selectFrom('app_party_archive')
+        .select(['id', 'app_user_id'])
+        .where('id', 'in', archives.map(String))
+        .execute()
+    : [];
+  const memberOf = new Map(members.map((m) => [String(m.id), String(m.app_user_id ?? '')]));
+  const own = rows.find((r) => memberOf.get(String(r.party_archive_id)) === user.userId);
+  if (own) throw forbidden(`「${String(own.title)}」是本人的思想汇报，不能由本人批阅`);
+}
+
 async function review(engine: ResourceEngine, user: AuthUser, call: ReviewCall) {
   return engine.run(user, async (trx, base) => {
     const rows = (await (
@@ -83,6 +99,7 @@ async function review(engine: ResourceEngine, user: AuthUser, call: ReviewCall) 
     if (rows.length !== call.ids.length) throw notFound('思想汇报不存在');
     const settled = rows.find((r) => Number(r.review_status) !== WAITING);
     if (settled) throw badRequest(`「${String(settled.title)}」不是待批阅状态，不能批阅`);
+    await refuseOwnReports(trx, user, rows);
     const now = formatDateTime();
     for (const row of rows) {
       if (call.points > 0) {

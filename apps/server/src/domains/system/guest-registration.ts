@@ -43,7 +43,7 @@ export const guestRegistration: VerbHandler = {
     // Hashed before the transaction: the tenant's row stays locked (the quota) only for the inserts.
     const password = await chosenPasswordHash(p.password, p.account);
     await ctx.db.tx({ tenantId }, async (trx) => {
-      if ((await paramValue(trx, 'account.registerUser')) !== 'true')
+      if ((await paramValue(trx, tenantId, 'account.registerUser')) !== 'true')
         throw badRequest('当前系统未开启注册功能');
       const tenant = await trx
         .selectFrom('blade_tenant')

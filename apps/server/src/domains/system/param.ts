@@ -3,9 +3,10 @@
  * as SECRET_PARAM_MASK on every read (empty while unset), and kept when a save sends the mask back. The
  * server's own readers open it (util/secret-box.ts `open`, purpose `param`; a value stored before it was
  * sealed reads as it is). */
-import { isSecretParam, SECRET_PARAM_MASK } from '@tongxin/resources';
+import { isPlatformParam, isSecretParam, SECRET_PARAM_MASK } from '@tongxin/resources';
+import { PLATFORM_TENANT } from '../../db/database.js';
 import type { ResourceHooks } from '../../engine/crud/hooks.js';
-import { badRequest } from '../../http/envelope.js';
+import { badRequest, forbidden } from '../../http/envelope.js';
 import { seal } from '../../util/secret-box.js';
 
 /** A parameter row on its way out (wire names): a secret's value masked. */
@@ -17,6 +18,10 @@ export function maskSecretParam(row: Record<string, unknown>): void {
 export const paramHooks: ResourceHooks = {
   async beforeWrite({ ctx }, values, existing) {
     const key = values.param_key ?? existing?.param_key;
+    // a platform-wide parameter lives in the platform tenant only: no tenant sets (or shadows) it
+    const tenantId = values.tenant_id ?? existing?.tenant_id;
+    if (isPlatformParam(key) && tenantId !== PLATFORM_TENANT)
+      throw forbidden(`${String(key)} 是平台参数，只能由平台设置`);
     if (!isSecretParam(key) || values.param_value === undefined) return;
     const value = String(values.param_value ?? '');
     if (value === SECRET_PARAM_MASK) {

@@ -1,4 +1,4 @@
-import { buttonCodes, paramResource } from '@tongxin/resources';
+import { buttonCodes, isPlatformParam, paramKeyDef, paramResource } from '@tongxin/resources';
 import type { FastifyInstance } from 'fastify';
 import { requireUser } from '../../auth/guard.js';
 import type { AppContext } from '../../context.js';
@@ -34,9 +34,10 @@ export function shellRoutes(app: FastifyInstance, ctx: AppContext): void {
     return ok(row ? rowToWire(row) : null);
   });
 
-  // A parameter by its key. Parameters are global and some are secrets of every tenant (the initial
-  // password of new accounts, a new tenant's admin password), so only the keys the shell may read are
-  // open to every signed-in user; any other key needs the parameter screen's view permission.
+  // A parameter of the caller's tenant by its key (its own row, else the key's declared default). Some are
+  // secrets (the initial password of new accounts), so only the keys the shell may read are open to every
+  // signed-in user; any other key needs the parameter screen's view permission. A platform-wide key (a
+  // new tenant's admin password, the log retention) is read by the platform tenant's users only.
   app.get(
     '/api/blade-system/param/detail-by-key',
     { config: { access: { token: true } } },
@@ -49,16 +50,21 @@ export function shellRoutes(app: FastifyInstance, ctx: AppContext): void {
         !(await ctx.permissions.hasAny(user, buttonCodes(paramResource, 'view')))
       )
         throw forbidden();
-      const row = await ctx.db.tx({ tenantId: PLATFORM_TENANT }, (trx) =>
+      if (isPlatformParam(key) && user.tenantId !== PLATFORM_TENANT) throw forbidden();
+      const row = await ctx.db.tx({ tenantId: user.tenantId }, (trx) =>
         trx
           .selectFrom('blade_param')
           .select(['id', 'param_name', 'param_key', 'param_value'])
+          .where('tenant_id', '=', user.tenantId)
           .where('param_key', '=', key)
           .where('is_deleted', '=', 0)
           .executeTakeFirst(),
       );
-      if (!row) throw notFound('参数不存在');
-      const wire = rowToWire(row);
+      const declared = paramKeyDef(key);
+      if (!row && !declared) throw notFound('参数不存在');
+      const wire = row
+        ? rowToWire(row)
+        : { paramName: declared!.name, paramKey: key, paramValue: declared!.defaultValue };
       maskSecretParam(wire);
       return ok(wire);
     },

@@ -1,15 +1,13 @@
 import { randomInt } from 'node:crypto';
 import { hashPassword, md5Hex } from '../../auth/passwords.js';
 import type { AuthUser } from '../../auth/tokens.js';
-import type { Trx } from '../../db/database.js';
+import { PLATFORM_TENANT, type Trx } from '../../db/database.js';
 import { nextId } from '../../db/ids.js';
 import { paramValue } from '../../db/params.js';
 import { idList } from '../../http/params.js';
-import { seedDictionaries } from '../../seed/seed.js';
+import { seedDictionaries, seedParams } from '../../seed/seed.js';
 import { formatDateTime } from '../../util/datetime.js';
 import { actAsTenant } from './shared.js';
-
-const DEFAULT_MENU_CODES = 'desk,flow,work,monitor,resource,role,user,dept,dictbiz,topmenu';
 
 export async function uniqueTenantId(trx: Trx): Promise<string> {
   for (;;) {
@@ -44,7 +42,7 @@ export async function initialMenus(trx: Trx, packageId: string | null): Promise<
     for (const m of all) if (m.category === 2 && picked.has(String(m.parent_id))) picked.add(String(m.id));
     return [...picked];
   }
-  const codes = (await paramValue(trx, 'tenant.default.menuCode', DEFAULT_MENU_CODES))
+  const codes = (await paramValue(trx, PLATFORM_TENANT, 'tenant.default.menuCode'))
     .split(',')
     .map((c) => c.trim());
   for (const m of all) if (codes.includes(String(m.code))) picked.add(String(m.id));
@@ -65,7 +63,7 @@ export async function initialMenus(trx: Trx, packageId: string | null): Promise<
  * business dictionaries, in the same transaction (the tenant's afterWrite). */
 export async function setUpTenant(trx: Trx, user: AuthUser, values: Record<string, unknown>): Promise<void> {
   const tenantId = String(values.tenant_id);
-  const password = await paramValue(trx, 'tenant.default.password', 'admin');
+  const password = await paramValue(trx, PLATFORM_TENANT, 'tenant.default.password');
   const menus = await initialMenus(trx, (values.package_id as string | null) ?? null);
   const hash = await hashPassword(md5Hex(password));
   await actAsTenant(trx, tenantId);
@@ -141,5 +139,6 @@ export async function setUpTenant(trx: Trx, user: AuthUser, values: Record<strin
       .execute();
   }
   await seedDictionaries(trx, tenantId, true);
+  await seedParams(trx, tenantId);
   await actAsTenant(trx, user.tenantId);
 }

@@ -15,7 +15,8 @@ import { bump, heldRoles, passwordHash, USER_STATUS } from './accounts.js';
 import { assertGrantableRoles } from './grantable-roles.js';
 import { requireRows } from './shared.js';
 
-const initPassword = (trx: Trx) => paramValue(trx, 'account.initPassword', '123456');
+/** The initial password of a tenant's accounts (its own parameter, else the declared default). */
+const initPassword = (trx: Trx, tenantId: string) => paramValue(trx, tenantId, 'account.initPassword');
 
 /** Rows of `userIds` the caller may manage: same tenant, or any tenant for the platform administrator.
  * `committed`: what follows the change once it has committed (the users' live tokens end, or answer
@@ -47,12 +48,25 @@ const resetPassword: VerbHandler = {
       ctx,
       request,
       async (trx, ids) => {
-        const hash = await passwordHash(await initPassword(trx));
-        await trx
-          .updateTable('blade_user')
-          .set({ password: hash, update_time: formatDateTime(), version: bump })
+        // each account takes its own tenant's initial password (the platform administrator may reset
+        // accounts of several tenants at once)
+        const rows = await trx
+          .selectFrom('blade_user')
+          .select(['id', 'tenant_id'])
           .where('id', 'in', ids)
           .execute();
+        for (const tenantId of new Set(rows.map((r) => String(r.tenant_id)))) {
+          const hash = await passwordHash(await initPassword(trx, tenantId));
+          await trx
+            .updateTable('blade_user')
+            .set({ password: hash, update_time: formatDateTime(), version: bump })
+            .where(
+              'id',
+              'in',
+              rows.filter((r) => String(r.tenant_id) === tenantId).map((r) => String(r.id)),
+            )
+            .execute();
+        }
       },
       (ids) => revokeUsers(ctx, ids),
     ),

@@ -5,6 +5,7 @@ import { badRequest, notFound } from '../../http/envelope.js';
 import { completeTask } from '../../flow/service.js';
 import { actorOf, idParam, passOf, textParam, variablesOf } from '../../flow/wire.js';
 import { TASK_COLUMNS, taskQuery } from '../../flow/work-query.js';
+import { formatDateTime } from '../../util/datetime.js';
 import { TABLE } from './business-table.js';
 
 /** The task joined with its instance and definition, as bladeFlow() expects. */
@@ -28,13 +29,29 @@ export const taskAsRow = (r: Row): Row => ({
   candidate_groups: r.t_candidate_groups,
 });
 
+/** Takes an active task nobody has claimed for `userId` (签收), in the deal's transaction: a deal refused
+ * afterwards leaves it unclaimed. One claimed by someone else stays theirs (completeTask refuses). */
+async function takeTask(trx: Trx, userId: string, taskId: string): Promise<void> {
+  const now = formatDateTime();
+  const taken = await trx
+    .updateTable('flow_task')
+    .set({ assignee: userId, claim_time: now })
+    .where('id', '=', taskId)
+    .where('status', '=', 'active')
+    .where('assignee', 'is', null)
+    .executeTakeFirst();
+  if (Number(taken.numUpdatedRows) === 1)
+    await trx.updateTable('flow_history_activity').set({ assignee: userId }).where('task_id', '=', taskId).execute();
+}
+
 /** A deal call: checks the task belongs to `table` (and `processKey` when given), completes it and
- * moves the record, all in one transaction. */
+ * moves the record, all in one transaction. With `take`, the caller (holding the record screen's
+ * button) first takes the task when nobody has. */
 export async function deal(
   ctx: AppContext,
   user: AuthUser,
   body: Record<string, unknown>,
-  bind: { table?: string; processKey?: string },
+  bind: { table?: string; processKey?: string; take?: boolean },
 ) {
   const taskId = idParam(body.taskId, 'taskId')!;
   const processInstanceId = idParam(body.processInstanceId, 'processInstanceId', false);
@@ -60,6 +77,7 @@ export async function deal(
         .execute();
     }
     const actor = actorOf(user);
+    if (bind.take) await takeTask(trx, user.userId, taskId);
     const result = await completeTask(trx, actor, { taskId, processInstanceId, pass, comment, variables });
     const step = await ctx.approvals.taskCompleted(trx, actor, result);
     return {

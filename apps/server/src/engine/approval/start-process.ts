@@ -1,4 +1,4 @@
-import type { ResourceDef } from '@tongxin/resources';
+import { applicantFieldOf, columnOf, processesOf, type ResourceDef } from '@tongxin/resources';
 import type { Trx } from '../../db/database.js';
 import { badRequest, notFound } from '../../http/envelope.js';
 import type { Variables } from '../../flow/expr.js';
@@ -16,6 +16,15 @@ export interface StartBusinessInput {
   variables?: Variables;
 }
 
+/** The column naming whom a record of `def` asks for in the process `key` (ProcessDef.applicant, else the
+ * `own` field), if the definition declares one. */
+function applicantColumnOf(def: ResourceDef | undefined, key: string): string | undefined {
+  const process = def && processesOf(def).find((p) => p.key === key);
+  const name = process && applicantFieldOf(def, process);
+  const field = name ? def.fields.find((f) => f.name === name) : undefined;
+  return field && columnOf(field);
+}
+
 /** Starts the approval process of a business record in the caller's transaction: the record must
  * exist in the tenant and have no running instance; it gets the instance ids and audit_status 0. */
 export async function startBusinessProcess(
@@ -28,10 +37,17 @@ export async function startBusinessProcess(
   if (!processKey || !table) throw badRequest('流程启动失败,未找到相关业务表');
   if (!TABLE.test(table)) throw badRequest('业务表名不合法');
   const cols = await columnsOf(trx, table);
-  let q = trx.selectFrom(table).select('id').where('id', '=', input.businessId);
+  const applicantColumn = applicantColumnOf(input.def, processKey);
+  let q = trx
+    .selectFrom(table)
+    .select(applicantColumn ? ['id', `${applicantColumn} as applicant`] : ['id'])
+    .where('id', '=', input.businessId);
   if (cols.has('tenant_id')) q = q.where('tenant_id', '=', actor.tenantId);
   if (cols.has('is_deleted')) q = q.where('is_deleted', '=', 0);
-  if (!(await q.forUpdate().executeTakeFirst())) throw notFound('业务数据不存在');
+  const record = (await q.forUpdate().executeTakeFirst()) as { applicant?: unknown } | undefined;
+  if (!record) throw notFound('业务数据不存在');
+  const applicant =
+    record.applicant === null || record.applicant === undefined ? '' : String(record.applicant);
   const running = await trx
     .selectFrom('flow_process_instance')
     .select('id')
@@ -44,6 +60,7 @@ export async function startBusinessProcess(
     ...(input.definitionId ? { definitionId: input.definitionId } : { processKey }),
     businessTable: table,
     businessId: input.businessId,
+    ...(applicant && applicant !== actor.userId ? { applicantId: applicant } : {}),
     variables: {
       createUser: actor.account ?? actor.userId,
       businessId: input.businessId,

@@ -13,6 +13,7 @@ import {
 } from '@tongxin/resources';
 import { badRequest } from '../../http/envelope.js';
 import { parseDateTime } from '../../util/datetime.js';
+import { wholeNumber } from '../../util/whole-number.js';
 import { sanitizeRichText } from './rich-text.js';
 
 const labelOf = (f: FieldDef) => f.label.zh;
@@ -26,8 +27,9 @@ function coerce(f: FieldDef, v: unknown): string | number {
   switch (f.kind) {
     case 'int':
     case 'flag': {
-      const n = typeof v === 'number' ? v : Number(v);
-      if (!Number.isInteger(n)) throw badRequest(`${label}必须是整数`);
+      // digits only: "1e3", "5 ", [5] or true are not whole numbers, though Number() reads them as such
+      const n = wholeNumber(v);
+      if (n === undefined) throw badRequest(`${label}必须是整数`);
       if (f.kind === 'flag' && n !== 0 && n !== 1) throw badRequest(`${label}只能是0或1`);
       return n;
     }

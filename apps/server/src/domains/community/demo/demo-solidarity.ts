@@ -52,8 +52,39 @@ export async function seedSolidarity(c: DemoContext): Promise<void> {
 }
 
 /** An activity proposed by the tenant's admin, waiting for 活动审核. */
+/** Who proposes it: a staff member of the tenant outside the approval's candidate roles (nobody decides a
+ * request of their own, so every approver's audit screen has it), else the administrator. */
+async function proposer(c: DemoContext): Promise<{ id: string; account: string } | undefined> {
+  const approvers = solidarityActivityResource.process!.groups.split(',');
+  const roles = await c.trx
+    .selectFrom('blade_role')
+    .select(['id', 'role_alias'])
+    .where('tenant_id', '=', c.tenantId)
+    .execute();
+  const approving = new Set(
+    roles.filter((r) => approvers.includes(String(r.role_alias))).map((r) => String(r.id)),
+  );
+  const staff = await c.trx
+    .selectFrom('blade_user')
+    .select(['id', 'account', 'role_id'])
+    .where('tenant_id', '=', c.tenantId)
+    .where('user_type', '=', 1)
+    .where('is_deleted', '=', 0)
+    .orderBy('account')
+    .execute();
+  const by = staff.find(
+    (u) =>
+      !String(u.role_id ?? '')
+        .split(',')
+        .some((r) => approving.has(r)),
+  );
+  if (by) return { id: String(by.id), account: String(by.account) };
+  return c.adminId ? { id: c.adminId, account: 'admin' } : undefined;
+}
+
 async function seedProposed(c: DemoContext): Promise<void> {
-  if (!c.adminId) return;
+  const by = await proposer(c);
+  if (!by) return;
   const title = '民族团结进步月宣讲';
   const a = c.row({
     title,
@@ -70,7 +101,9 @@ async function seedProposed(c: DemoContext): Promise<void> {
     limit_num: 80,
     activity_status: 0,
     enroll_num: 0,
+    create_user: by.id,
+    update_user: by.id,
   });
   await c.trx.insertInto('app_solidarity_activity').values(a).execute();
-  await awaitApproval(c, { id: c.adminId, account: 'admin' }, solidarityActivityResource, String(a.id));
+  await awaitApproval(c, by, solidarityActivityResource, String(a.id));
 }

@@ -16,10 +16,15 @@ export const NOT_CONFIGURED = '未配置海康平台，请先在参数管理中�
 
 type Wire = Record<string, unknown>;
 
-/** The platform the hik.* parameters name (hik.appSecret sealed at rest, domains/system/param.ts), or
- * undefined while any of them is unset. */
-export async function artemisConfig(db: Database, jwtSecret: string): Promise<ArtemisConfig | undefined> {
-  const v = await trimmedParams(db.kysely, ['hik.host', 'hik.appKey', 'hik.appSecret']);
+/** The Hikvision platform the tenant's own hik.* parameters name (hik.appSecret sealed at rest,
+ * domains/system/param.ts), or undefined while any of them is unset: a tenant never uses another's, the
+ * platform's included. */
+export async function artemisConfig(
+  db: Database,
+  tenantId: string,
+  jwtSecret: string,
+): Promise<ArtemisConfig | undefined> {
+  const v = await trimmedParams(db.kysely, tenantId, ['hik.host', 'hik.appKey', 'hik.appSecret']);
   if (!v['hik.host'] || !v['hik.appKey'] || !v['hik.appSecret']) return undefined;
   if (!/^https?:\/\/[^/\s]+\/?$/.test(v['hik.host']))
     throw badRequest('海康平台地址格式不正确，应为 http(s)://主机:端口');
@@ -113,7 +118,7 @@ export const initData: VerbHandler = {
   access: { perm: 'hik_camera_sync' },
   async handle(request, engine) {
     const user = requireUser(request);
-    const config = await artemisConfig(engine.ctx.db, engine.ctx.config.jwtSecret);
+    const config = await artemisConfig(engine.ctx.db, user.tenantId, engine.ctx.config.jwtSecret);
     if (!config) throw badRequest(NOT_CONFIGURED);
     let regions: Wire[];
     let cameras: Wire[];

@@ -6,7 +6,7 @@ import { requireUser } from '../../../auth/guard.js';
 import type { AuthUser } from '../../../auth/tokens.js';
 import type { Trx } from '../../../db/database.js';
 import type { VerbHandler } from '../../../engine/module.js';
-import { badRequest, done, notFound } from '../../../http/envelope.js';
+import { badRequest, done, forbidden, notFound } from '../../../http/envelope.js';
 import { requestParams } from '../../../http/params.js';
 import { formatDateTime } from '../../../util/datetime.js';
 import { appendScore } from '../score/ledger.js';
@@ -49,6 +49,9 @@ export async function settleActivity(trx: Trx, user: AuthUser, activityId: strin
     .where('is_deleted', '=', 0)
     .orderBy('id')
     .execute();
+  // separation of duties: a manager enrolled in the activity leaves its settlement to another
+  if (Number(a.score) > 0 && enrolled.some((e) => String(e.app_user_id) === user.userId))
+    throw forbidden('您报名了该活动，不能由本人结算积分，请由其他管理员结算');
   for (const e of enrolled) {
     const signed = Number(e.sign_status) === SIGNED;
     const delta = signed ? Number(a.score) : -Number(a.absent_penalty ?? 0);

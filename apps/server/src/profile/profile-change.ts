@@ -1,10 +1,13 @@
-/** A resident's profile change (docs/domain-model.md#资料审核-userupdatelog): what may change and how it is
- * stored on the account, the change read from a request, the snapshots of a change log (what it was, what it
- * becomes) and the change written to the account. The keys and their labels are the definition's
- * (`PROFILE_KEYS`, the comparison the review screens show); this file adds where each is stored. */
+/** A profile change of one's own account (资料审核, docs/domain-model.md#资料审核-userupdatelog): what may change and how it is
+ * stored on the account, the change read from a request, the snapshots of a change log (what it was,
+ * what it becomes), the depts an account may ask to move to and who may approve a move, and the change
+ * written to the account. The keys and their labels are the definition's (`PROFILE_KEYS`, the comparison
+ * the review screens show); this file adds where each is stored. Shared by the review's own wire
+ * (community) and 个人信息 (update-info, system). */
 import { COSMETIC_PROFILE_KEYS, PROFILE_KEYS } from '@tongxin/resources';
-import type { Row, Trx } from '../../db/database.js';
-import { badRequest } from '../../http/envelope.js';
+import { deptsBelow } from '../access/depts.js';
+import type { Row, Trx } from '../db/database.js';
+import { badRequest, forbidden } from '../http/envelope.js';
 
 /** Where each key is stored on the account (blade_user) and its longest value. */
 const STORAGE: Record<string, { column: string; max: number }> = {
@@ -66,6 +69,62 @@ async function deptNames(trx: Trx, tenantId: string, ids: unknown): Promise<stri
   return names.length ? names.join(', ') : null;
 }
 
+/** user_type of a resident's (App) account. */
+const RESIDENT = 2;
+/** dept_category of a community (dict org_category: 1 区县, 2 街道, 3 社区). */
+const COMMUNITY = 3;
+
+/** The depts `userId` belongs to now (blade_user.dept_id, comma-joined). */
+async function deptsOf(trx: Trx, userId: string): Promise<string[]> {
+  const row = await trx
+    .selectFrom('blade_user')
+    .select('dept_id')
+    .where('id', '=', userId)
+    .executeTakeFirst();
+  return String(row?.dept_id ?? '')
+    .split(',')
+    .filter((id) => /^\d{1,19}$/.test(id));
+}
+
+/**
+ * Separation of duties for a move (所属社区 / dept): an account asks only for a dept it may belong to — a
+ * resident for a community (社区) of their tenant, as residents register; anyone else (staff) for a dept
+ * they already manage (their own depts and those below), so no one lifts themselves to a dept above
+ * theirs, whose data scope would then cover more. Called with the requester's account.
+ */
+async function assertRequestableDept(trx: Trx, account: Row, deptId: string): Promise<void> {
+  const dept = await trx
+    .selectFrom('blade_dept')
+    .select(['id', 'dept_category'])
+    .where('id', '=', deptId)
+    .where('tenant_id', '=', String(account.tenant_id))
+    .where('is_deleted', '=', 0)
+    .executeTakeFirst();
+  if (!dept) throw badRequest('所属社区不存在');
+  if (Number(account.user_type) === RESIDENT) {
+    if (Number(dept.dept_category) !== COMMUNITY) throw badRequest('所属社区只能选择社区');
+    return;
+  }
+  const managed = await deptsBelow(trx, await deptsOf(trx, String(account.id)));
+  if (!managed.includes(deptId)) throw forbidden('只能调整到本人所在或下级的机构');
+}
+
+/**
+ * Separation of duties when a move is approved: the approver must manage the dept the account moves to
+ * (it is one of the approver's depts or below them), so a change is never passed into a dept outside the
+ * approver's own part of the organisation.
+ */
+export async function assertApproverManages(
+  trx: Trx,
+  approverId: string,
+  after: Record<string, unknown>,
+): Promise<void> {
+  if (after.communityId === undefined || after.communityId === null || after.communityId === '') return;
+  const managed = await deptsBelow(trx, await deptsOf(trx, approverId));
+  if (!managed.includes(String(after.communityId)))
+    throw forbidden('变更后的所属社区不在您的管理范围内，不能审核通过');
+}
+
 /** user_change_type of a change: 所属社区 3, 实名信息 2 (name), else 基本信息 1. */
 const changeTypeOf = (fields: string[]) =>
   fields.includes('communityId') ? 3 : fields.includes('realName') ? 2 : 1;
@@ -87,6 +146,7 @@ export async function changeLogValues(
     after[f] = changes[f];
   }
   if (fields.includes('communityId')) {
+    await assertRequestableDept(trx, account, changes.communityId!);
     after.communityName = await deptNames(trx, tenantId, changes.communityId);
     if (!after.communityName) throw badRequest('所属社区不存在');
     before.communityName = await deptNames(trx, tenantId, before.communityId);
