@@ -32,6 +32,7 @@ import { FLOWS_AWAITING_DEFINITIONS } from './domains/workflow/flows.js';
 import { DictCache } from './dicts/dict-cache.js';
 import type { DictItem } from './dicts/dict-items.js';
 import { Approvals } from './engine/approval/approvals.js';
+import { ResourceEngines } from './engine/crud/resource-engines.js';
 import type { DomainModule } from './engine/module.js';
 import { serveResources } from './engine/serve-resources.js';
 import { LogWriter } from './logs/log-writer.js';
@@ -79,6 +80,8 @@ export async function buildApp(options: BuildOptions): Promise<{ app: FastifyIns
     stores: new TenantStores(db, files, config.dataDir),
     // the processes of the served definitions, plus those whose resource is not defined yet
     approvals: new Approvals(modules, FLOWS_AWAITING_DEFINITIONS),
+    // filled by serveResources as each definition is served
+    resources: new ResourceEngines(),
     logs: new LogWriter(db, { enabled: config.dbLog, env: config.nodeEnv }),
   };
   const app = Fastify({
