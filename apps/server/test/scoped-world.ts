@@ -43,24 +43,19 @@ async function makeRecord(
   return String(res.json().data.id);
 }
 
-/** Gives `roleId` a data-scope rule of `type` on every definition in `defs`. */
+/** Gives `roleId` a data-scope rule of `type` on every definition named. */
 export async function grantScopes(
   s: TestServer,
   tenantId: string,
   roleId: string,
-  defs: readonly ResourceDef[],
+  names: readonly string[],
   type = OWN_DEPT,
 ): Promise<void> {
-  for (const def of defs) {
+  for (const name of names) {
     const scopeId = nextId();
     await s.db.kysely
       .insertInto('blade_scope_data')
-      .values({
-        id: scopeId,
-        resource_code: def.name,
-        scope_name: `${def.name}本部门`,
-        scope_type: type,
-      })
+      .values({ id: scopeId, resource_code: name, scope_name: `${name}本部门`, scope_type: type })
       .execute();
     await s.db.kysely
       .insertInto('blade_role_scope')
@@ -141,7 +136,12 @@ export async function scopedWorld(s: TestServer, groups: string[] = []): Promise
       })
       .execute();
   });
-  await grantScopes(s, tenantId, roleId, tenantDefs);
+  await grantScopes(
+    s,
+    tenantId,
+    roleId,
+    tenantDefs.map((d) => d.name),
+  );
   const token = await login(s.app, { tenantId, account: 'scoped', password: 'secret' });
   return { tenant, scoped: { token, userId, deptId, roleId }, made, residentId };
 }
