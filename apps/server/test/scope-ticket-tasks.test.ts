@@ -87,6 +87,17 @@ describe("another community's complaint task", () => {
     refused(await asGrid('GET', `${history}${filed.c2.instanceId}`));
   });
 
+  it('is not in the lists the grid worker works from', async () => {
+    const ids = (page: { records: { id?: string; taskId?: string }[] }) =>
+      page.records.map((r) => r.taskId ?? r.id);
+    const claim = (await asGrid('GET', `${WORK}/claim-list?size=100`)).json().data;
+    expect(ids(claim)).toContain(filed.c1.taskId);
+    expect(ids(claim)).not.toContain(filed.c2.taskId);
+    const audit = (await asGrid('GET', `${PATH}/auditTasks?size=100`)).json().data;
+    expect(ids(audit)).toEqual([filed.c1.taskId]);
+    expect(audit.total).toBe(1);
+  });
+
   it('is not decided through dealProcessFlow or the work wire, and nothing changes', async () => {
     const before = await stored(filed.c2);
     const { id, instanceId, taskId } = filed.c2;
@@ -99,17 +110,6 @@ describe("another community's complaint task", () => {
     refused(await asGrid('GET', `${WORK}/return-targets?taskId=${taskId}`));
     refused(await asGrid('POST', `${WORK}/return-task`, { taskId, activityId: 'start', comment: '退回' }));
     expect(await stored(filed.c2)).toEqual(before);
-  });
-
-  it('is not in the lists the grid worker works from', async () => {
-    const ids = (page: { records: { id?: string; taskId?: string }[] }) =>
-      page.records.map((r) => r.taskId ?? r.id);
-    const claim = (await asGrid('GET', `${WORK}/claim-list?size=100`)).json().data;
-    expect(ids(claim)).toContain(filed.c1.taskId);
-    expect(ids(claim)).not.toContain(filed.c2.taskId);
-    const audit = (await asGrid('GET', `${PATH}/auditTasks?size=100`)).json().data;
-    expect(ids(audit)).toEqual([filed.c1.taskId]);
-    expect(audit.total).toBe(1);
   });
 
   it("is still decided by the grid worker of its community's own", async () => {
