@@ -23,6 +23,7 @@ import { AuditTrail } from './audit-trail.js';
 import { dataScopeCondition, resolveDataScope } from './data-scope.js';
 import type { HookArgs, ResourceHooks } from './hooks.js';
 import { queryFieldsOf, secretColumns } from './query-fields.js';
+import { assertReferencesVisible } from './reference-scope.js';
 import { addRefNames, nameColumns, namedRefsOf } from './ref-names.js';
 import { assertFresh, nextVersion } from './record-version.js';
 import { StateRefusal, refusalMessage } from './state-refusal.js';
@@ -286,6 +287,7 @@ export class ResourceEngine {
     const args = { trx, user, ctx: this.ctx, ...(opts.own ? { own: true } : {}) };
     if (opts.own) row[this.ownColumn()!] = user.userId;
     await this.uniqueCheck(trx, user, row);
+    await assertReferencesVisible(this.ctx, trx, user, this.def, row);
     await this.hooks.beforeWrite?.(args, row, undefined);
     await trx.insertInto(this.def.table).values(row).execute();
     this.audit.note(trx, user, 'insert', String(row.id), undefined, row);
@@ -315,6 +317,7 @@ export class ResourceEngine {
     if (this.def.audit) Object.assign(changes, { update_user: user.userId, update_time: formatDateTime() });
     const args = { trx, user, ctx: this.ctx, ...(opts.own ? { own: true } : {}) };
     await this.uniqueCheck(trx, user, { ...changes, tenant_id: current.tenant_id }, id);
+    await assertReferencesVisible(this.ctx, trx, user, this.def, values);
     await this.hooks.beforeWrite?.(args, changes, current);
     Object.assign(changes, nextVersion(current));
     if (Object.keys(changes).length)

@@ -34,6 +34,11 @@ export class ResourceEngines {
     return engine;
   }
 
+  /** The engine of a definition, if one is served. */
+  find(name: string): ResourceEngine | undefined {
+    return this.byName.get(name);
+  }
+
   /** The engine whose definition owns `table`, if one is served. */
   ofTable(table: string): ResourceEngine | undefined {
     return this.byTable.get(table);
