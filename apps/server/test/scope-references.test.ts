@@ -7,7 +7,8 @@ import { type TwoCommunities, twoCommunities } from './two-communities.js';
 // A write names only records its writer may see: a grid worker of one community (本部门 on households
 // and users, every button) files no household record on another community's household and binds no
 // other community's resident to a household — refused as the picker would not have them (400
-// <label>不存在), nothing written — while their own community's records are taken.
+// <label>不存在), nothing written — nor hands a complaint to a user outside their scope; their own
+// community's records and people are taken.
 
 const byName = (name: string) => resources.find((d) => d.name === name)!;
 const HOUSEHOLD = byName('household');
@@ -76,5 +77,28 @@ describe("a record naming another community's", () => {
     expect(stored.version).toBe(mine.version);
     const own = await bind(w.residents.c1.userId);
     expect(own.statusCode, own.body).toBe(200);
+  });
+
+  it('user is not made the handler of a complaint (转办)', async () => {
+    const PATH = '/api/app-sys-complain/syscomplain';
+    const filed = await call(s.app, w.residents.c1.token, 'POST', `${PATH}/save`, {
+      complainType: 1,
+      title: '路灯不亮',
+      content: '东门路灯不亮',
+    });
+    expect(filed.statusCode, filed.body).toBe(200);
+    const id = String(filed.json().data.id);
+    const assign = (handleUserId: string) =>
+      call(s.app, w.grid.token, 'POST', `${PATH}/assign?ids=${id}&handleUserId=${handleUserId}`);
+    const other = await assign(w.residents.c2.userId);
+    expect(other.statusCode, other.body).toBe(400);
+    expect(other.json().msg).toBe('承办人不存在或不属于本租户');
+    const stored = await s.db.kysely
+      .selectFrom('app_sys_complain')
+      .select('handle_user_id')
+      .where('id', '=', id)
+      .executeTakeFirstOrThrow();
+    expect(stored.handle_user_id).toBeNull();
+    expect((await assign(w.grid.userId)).statusCode).toBe(200);
   });
 });
