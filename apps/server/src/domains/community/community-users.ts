@@ -155,11 +155,16 @@ function residentDetail(ctx: AppContext) {
       )
         .select(['id', 'house_address', 'household_type', 'live_status', 'family_no'])
         .execute();
-      const party = await (
-        await live('partyArchive')
-      )
-        .select(['id', 'name', 'member_type', 'join_date', 'party_dept_id'])
-        .execute();
+      // party membership is the party domain's: none when that domain is not served
+      const archives = ctx.resources.find('partyArchive');
+      const party = archives
+        ? await (
+            await archives.visibleQuery(trx, user)
+          )
+            .where('app_user_id', '=', id)
+            .select(['id', 'name', 'member_type', 'join_date', 'party_dept_id'])
+            .execute()
+        : [];
       const points = await (
         await live('scoreFlow')
       )
