@@ -39,6 +39,7 @@ import { FLOWS_AWAITING_DEFINITIONS } from './domains/workflow/flows.js';
 import { DictCache } from './dicts/dict-cache.js';
 import type { DictItem } from './dicts/dict-items.js';
 import { Approvals } from './engine/approval/approvals.js';
+import { ResourceEngines } from './engine/crud/resource-engines.js';
 import type { DomainModule } from './engine/module.js';
 import { serveResources } from './engine/serve-resources.js';
 import { LogWriter } from './logs/log-writer.js';
@@ -101,8 +102,9 @@ export async function buildApp(options: BuildOptions): Promise<{ app: FastifyIns
     outbound,
     // the processes of the served definitions, plus those whose resource is not defined yet
     approvals: new Approvals(modules, FLOWS_AWAITING_DEFINITIONS),
+    // filled by serveResources as each definition is served
+    resources: new ResourceEngines(),
     logs: new LogWriter(db, { enabled: config.dbLog, env: config.nodeEnv }),
-    engines: new Map(),
   };
   const app = Fastify({
     logger:

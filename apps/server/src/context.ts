@@ -10,7 +10,7 @@ import type { Database } from './db/database.js';
 import type { DictCache } from './dicts/dict-cache.js';
 import type { DictItem } from './dicts/dict-items.js';
 import type { Approvals } from './engine/approval/approvals.js';
-import type { ResourceEngine } from './engine/crud/resource-engine.js';
+import type { ResourceEngines } from './engine/crud/resource-engines.js';
 import type { FileStore } from './files/file-store.js';
 import type { FileLinks } from './files/file-links.js';
 import type { TenantStores } from './files/tenant-stores.js';
@@ -47,9 +47,9 @@ export interface AppContext {
   outbound: OutboundPolicy;
   /** The approval effects of every resource with a process, and the shipped processes (engine/approval). */
   approvals: Approvals;
+  /** The engine of every served definition (engine/crud/resource-engines.ts): a route reading or changing
+   * another resource's rows, or the record behind a workflow task, goes through that resource's scope. */
+  resources: ResourceEngines;
   /** The log tables' batching writer (接口/错误/通用/登录日志, 操作审计): requests never wait on it. */
   logs: LogWriter;
-  /** The served resources' engines by definition name, filled as their routes are registered: code that
-   * writes another resource's records (a profile change filed from 个人信息) goes through its engine. */
-  engines: Map<string, ResourceEngine>;
 }

@@ -1,6 +1,6 @@
 import { isId } from '@tongxin/resources';
 import type { AuthUser } from '../auth/tokens.js';
-import { type Database, PLATFORM_TENANT } from '../db/database.js';
+import { type Database, PLATFORM_TENANT, type Trx } from '../db/database.js';
 
 const TTL_MS = 10_000;
 
@@ -123,7 +123,10 @@ export class PermissionService {
     return matching.some((a) => apiScopeIds.has(a.id));
   }
 
-  async grants(user: AuthUser, version?: string): Promise<Grants> {
+  /** The grants of the user's roles (cached briefly). `within`: a transaction of the user's tenant the
+   * caller holds, read in when the cache misses (PGlite has one connection: a second transaction opened
+   * inside one would wait forever). */
+  async grants(user: AuthUser, version?: string, within?: Trx): Promise<Grants> {
     if (version !== undefined) this.sync(version);
     const roleIds = user.roleIds.filter(isId);
     const key = grantsKey(user);
@@ -138,7 +141,9 @@ export class PermissionService {
       apiScopeIds: new Set(),
     };
     if (roleIds.length) {
-      const [rows, scopes, apis, pkg] = await this.db.tx({ tenantId: user.tenantId }, (trx) =>
+      const read = <T>(fn: (trx: Trx) => Promise<T>) =>
+        within ? fn(within) : this.db.tx({ tenantId: user.tenantId }, fn);
+      const [rows, scopes, apis, pkg] = await read((trx) =>
         Promise.all([
           trx
             .selectFrom('blade_role_menu as rm')

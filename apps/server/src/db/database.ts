@@ -1,5 +1,5 @@
 import { isTenantId } from '@tongxin/resources';
-import { Kysely, PostgresDialect, sql, type Transaction } from 'kysely';
+import { type CompiledQuery, Kysely, type LogEvent, PostgresDialect, sql, type Transaction } from 'kysely';
 import pg from 'pg';
 import { DEFAULT_POOL_SIZE } from '../config.js';
 import { attachStatement } from '../http/error-log.js';
@@ -24,7 +24,18 @@ export interface TenantScope {
 
 const raw = (v: string) => v;
 
+/** Kysely's `log` of a database: a failing statement named (attachStatement), and every statement shown
+ * to the database's observer while one is set. */
+const logOf = (db: () => Database | undefined) => (event: LogEvent) => {
+  attachStatement(event);
+  if (event.level === 'query') db()?.observer?.(event.query);
+};
+
 export class Database {
+  /** Sees every statement run (its SQL and bound values) while set: tests watch which values of a
+   * request reach the database. Unset in production. */
+  observer: ((query: CompiledQuery) => void) | undefined;
+
   private constructor(
     readonly kysely: Db,
     readonly kind: 'pglite' | 'postgres',
@@ -53,13 +64,14 @@ export class Database {
       // 'error', and the pool listens only to idle ones: unheard, it would end the process. The query
       // itself fails with the same error, and the pool discards the broken client when it comes back.
       pool.on('connect', (client) => client.on('error', () => undefined));
-      return new Database(
+      const db: Database = new Database(
         new Kysely<Schema>({
           dialect: new PostgresDialect({ pool: firstStatementPool(pool) }),
-          log: attachStatement,
+          log: logOf(() => db),
         }),
         'postgres',
       );
+      return db;
     }
     // Loaded only for the embedded database (about 35 MB once loaded): a server on PostgreSQL never needs it.
     const { PGlite, types: pgliteTypes } = await import('@electric-sql/pglite');
@@ -72,10 +84,11 @@ export class Database {
     };
     const pglite = options.memory ? new PGlite({ parsers }) : new PGlite(options.dataDir, { parsers });
     await pglite.waitReady;
-    return new Database(
-      new Kysely<Schema>({ dialect: new PGliteDialect(pglite), log: attachStatement }),
+    const db: Database = new Database(
+      new Kysely<Schema>({ dialect: new PGliteDialect(pglite), log: logOf(() => db) }),
       'pglite',
     );
+    return db;
   }
 
   /** The role and tenant settings of `scope`, as SET LOCAL commands (a bare command tag each, no row

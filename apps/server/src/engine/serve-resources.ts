@@ -7,7 +7,7 @@ import { approvalResourceRoutes, dealPathRoutes } from './approval/routes.js';
 import { resourceRoutes } from './crud/resource-routes.js';
 import type { ResourceModule } from './module.js';
 
-/** Serves every resource module: its generic wire, verbs and routes; for a definition with `process` or `laterProcesses`,
+/** Serves every resource module: its generic wire, verbs and routes (its engine joins ctx.resources); for a definition with `process` or `laterProcesses`,
  * the approval start on insert, the approver's and the applicant's calls; then the shipped processes' extra deal paths
  * (ctx.approvals holds the approval effects, built from the same modules). */
 export function serveResources(
@@ -17,6 +17,7 @@ export function serveResources(
 ): void {
   for (const module of modules) {
     const engine = resourceRoutes(app, ctx, module, ctx.approvals.startOnInsert(module.def));
+    ctx.resources.add(engine);
     if (processesOf(module.def).length) {
       approvalResourceRoutes(app, ctx, engine);
       applicantRoutes(app, ctx, engine);

@@ -76,7 +76,7 @@ export async function submitForReview(
   changes: Record<string, string>,
   origin: ChangeOrigin,
 ): Promise<SubmittedChange> {
-  const engine = ctx.engines.get(userUpdateLogResource.name);
+  const engine = ctx.resources.find(userUpdateLogResource.name);
   if (!engine) throw badRequest('资料审核未启用，实名信息不能修改');
   return engine.run(user, (trx) => submitChanges(trx, engine, user, changes, origin));
 }

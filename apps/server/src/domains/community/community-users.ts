@@ -1,8 +1,10 @@
 /** 社区用户 (/communityuser/userdetail): the residents' accounts (blade_user, userType 2) as BladeX's
  * user controller serves them to this screen: lock2User / unLock2User (ids in the body), the locked list
  * (getLock2UserPage), updateCommunityUser (name, phone, community), and one resident's whole picture
- * (their households, party membership, points, feedback and enrolments). Only residents of the
- * caller's tenant are touched. */
+ * (their households, party membership, points, feedback and enrolments). Only residents the caller may
+ * see in 用户管理 are touched (the system `user` definition's data scope, through its engine in
+ * ctx.resources): another's is answered as missing, nothing written; the parts of one resident's picture
+ * keep to the data scope of their own resources. */
 import { maskRow, sensitiveFields, userResource } from '@tongxin/resources';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { requireUser } from '../../auth/guard.js';
@@ -26,16 +28,20 @@ const masked = (row: Record<string, unknown>) => {
 };
 const STATUS = { locked: 0, normal: 1 } as const;
 
-/** The resident accounts named by the call, all of the caller's tenant, else a 400 and nothing written. */
-async function residentsOf(trx: Trx, user: AuthUser, ids: string[]): Promise<string[]> {
+/** The caller's visible residents: the user definition's rows in their data scope, of user type 2. */
+const residents = async (ctx: AppContext, trx: Trx, user: AuthUser) =>
+  (await ctx.resources.named('user').visibleQuery(trx, user)).where('user_type', '=', RESIDENT);
+
+/** The resident accounts named by the call, every one the caller may see, else a 400 and nothing
+ * written. */
+async function residentsOf(ctx: AppContext, trx: Trx, user: AuthUser, ids: string[]): Promise<string[]> {
   if (!ids.length) throw badRequest('请选择至少一条数据');
-  const rows = await trx
-    .selectFrom('blade_user')
+  const rows = await (
+    await residents(ctx, trx, user)
+  )
     .select('id')
-    .where('tenant_id', '=', user.tenantId)
-    .where('user_type', '=', RESIDENT)
-    .where('is_deleted', '=', 0)
     .where('id', 'in', ids)
+    .forUpdate()
     .execute();
   if (rows.length !== ids.length) throw badRequest('居民账号不存在或不属于本租户');
   return ids;
@@ -52,7 +58,7 @@ function setStatus(ctx: AppContext, status: number) {
     const user = requireUser(request);
     const ids = idsOfCall(request);
     await ctx.db.tx({ tenantId: user.tenantId }, async (trx) => {
-      await residentsOf(trx, user, ids);
+      await residentsOf(ctx, trx, user, ids);
       await trx
         .updateTable('blade_user')
         .set((eb) => ({
@@ -77,12 +83,7 @@ function lockedPage(ctx: AppContext) {
     const size = Math.min(Math.max(Number(p.size) || 10, 1), 500);
     const current = Math.max(Number(p.current) || 1, 1);
     return ctx.db.tx({ tenantId: user.tenantId }, async (trx) => {
-      let q = trx
-        .selectFrom('blade_user')
-        .where('tenant_id', '=', user.tenantId)
-        .where('user_type', '=', RESIDENT)
-        .where('is_deleted', '=', 0)
-        .where('status', '=', STATUS.locked);
+      let q = (await residents(ctx, trx, user)).where('status', '=', STATUS.locked);
       if (p.realName) q = q.where('real_name', 'like', `%${p.realName.replace(/[%_\\]/g, '\\$&')}%`);
       if (p.phone) q = q.where('phone', '=', p.phone);
       const { n } = await q.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow();
@@ -117,16 +118,11 @@ function updateResident(ctx: AppContext) {
       set.phone = body.phone;
     }
     await ctx.db.tx({ tenantId: user.tenantId }, async (trx) => {
-      await residentsOf(trx, user, [id]);
+      await residentsOf(ctx, trx, user, [id]);
       if (body.deptId !== undefined && body.deptId !== null && body.deptId !== '') {
         const [dept] = idList(body.deptId, '所属社区');
-        const found = await trx
-          .selectFrom('blade_dept')
-          .select('id')
-          .where('id', '=', dept!)
-          .where('tenant_id', '=', user.tenantId)
-          .where('is_deleted', '=', 0)
-          .executeTakeFirst();
+        // a community the caller may see (the dept definition's scope): a resident is not moved out of it
+        const found = await ctx.resources.named('dept').visibleRow(trx, user, dept!);
         if (!found) throw badRequest('所属社区不存在');
         set.dept_id = dept;
       }
@@ -153,33 +149,41 @@ function residentDetail(ctx: AppContext) {
     const [id] = idList(requestParams(request).id, '用户');
     if (!id) throw badRequest('缺少必要的请求参数: id');
     return ctx.db.tx({ tenantId: user.tenantId }, async (trx) => {
-      const account = await trx
-        .selectFrom('blade_user')
+      const account = await (
+        await residents(ctx, trx, user)
+      )
         .select(['id', 'account', 'real_name', 'phone', 'sex', 'dept_id', 'status', 'create_time'])
         .where('id', '=', id)
-        .where('tenant_id', '=', user.tenantId)
-        .where('user_type', '=', RESIDENT)
-        .where('is_deleted', '=', 0)
         .executeTakeFirst();
       if (!account) throw notFound('居民账号不存在');
-      const live = (table: string) =>
-        trx
-          .selectFrom(table)
-          .where('tenant_id', '=', user.tenantId)
-          .where('is_deleted', '=', 0)
-          .where('app_user_id', '=', id);
-      const households = await live('app_household')
+      // each part through its own resource's scope: a household of another community stays unseen
+      const live = async (resource: string) =>
+        (await ctx.resources.named(resource).visibleQuery(trx, user)).where('app_user_id', '=', id);
+      const households = await (
+        await live('household')
+      )
         .select(['id', 'house_address', 'household_type', 'live_status', 'family_no'])
         .execute();
-      const party = await live('app_party_archive')
-        .select(['id', 'name', 'member_type', 'join_date', 'party_dept_id'])
-        .execute();
-      const points = await live('app_score_flow')
+      // party membership is the party domain's: none when that domain is not served
+      const archives = ctx.resources.find('partyArchive');
+      const party = archives
+        ? await (
+            await archives.visibleQuery(trx, user)
+          )
+            .where('app_user_id', '=', id)
+            .select(['id', 'name', 'member_type', 'join_date', 'party_dept_id'])
+            .execute()
+        : [];
+      const points = await (
+        await live('scoreFlow')
+      )
         .select(['direction', 'score', 'source_title', 'flow_time'])
         .orderBy('flow_time', 'desc')
         .limit(20)
         .execute();
-      const sums = await live('app_score_flow')
+      const sums = await (
+        await live('scoreFlow')
+      )
         .select(['direction', (eb) => eb.fn.sum<string>('score').as('total')])
         .groupBy('direction')
         .execute();
@@ -189,16 +193,18 @@ function residentDetail(ctx: AppContext) {
       );
       const feedback = [
         ...(
-          await live('app_sys_complain').select(['id', 'title', 'handle_status', 'create_time']).execute()
+          await (await live('sysComplain')).select(['id', 'title', 'handle_status', 'create_time']).execute()
         ).map((r) => ({ ...rowToWire(r), kind: 'complain' })),
         ...(
-          await live('app_sys_advice').select(['id', 'title', 'adopt_status', 'create_time']).execute()
+          await (await live('sysAdvice')).select(['id', 'title', 'adopt_status', 'create_time']).execute()
         ).map((r) => ({ ...rowToWire(r), kind: 'advice' })),
         ...(
-          await live('app_sys_report').select(['id', 'title', 'handle_status', 'create_time']).execute()
+          await (await live('sysReport')).select(['id', 'title', 'handle_status', 'create_time']).execute()
         ).map((r) => ({ ...rowToWire(r), kind: 'report' })),
       ];
-      const enrolments = await live('app_micro_volunteer_user')
+      const enrolments = await (
+        await live('microVolunteerUser')
+      )
         .select(['id', 'activity_id', 'enroll_status', 'enroll_time', 'service_hours'])
         .orderBy('enroll_time', 'desc')
         .limit(20)

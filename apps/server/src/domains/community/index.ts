@@ -3,6 +3,7 @@
 import { communityResources } from '@tongxin/resources';
 import { domain, type Behaviour } from '../../engine/module.js';
 import { communityUserRoutes } from './community-users.js';
+import { seedGridScopes } from './demo-grid-scopes.js';
 import { seedCommunityADemo } from './demo-seed.js';
 import { householdHooks, householdRecordHooks, passHouseholdRecord } from './household.js';
 import { infoCommunityHooks } from './info.js';
@@ -106,6 +107,8 @@ export const communityDomain = domain(
     seedDemo: async (args) => {
       await seedCommunityADemo(args);
       await seedCommunityB(args);
+      // the grid workers see their own community's rows only (本社区)
+      await seedGridScopes(args);
     },
   },
 );

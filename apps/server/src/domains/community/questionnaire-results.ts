@@ -1,6 +1,7 @@
-/** 问卷 results (docs/domain-model.md#问卷调查-questionnaire): per question the options with counts and
- * percentages, ratings with their average and distribution, the latest text answers; one person's answer
- * sheet; and a person's answers to one questionnaire. Read from the counters the answer path keeps
+/** 问卷 results (docs/domain-model.md#问卷调查-questionnaire): per question the options with counts and percentages,
+ * ratings with their average and distribution, the latest text answers; one person's answer sheet; and
+ * a person's answers to one questionnaire; a sheet is shown only where the caller may see both it and its
+ * questionnaire (their definitions' data scope). Read from the counters the answer path keeps
  * (questionnaire-counters.ts), so 10,000 answers cost what a few rows do; only the latest text answers
  * are read from the lines. Every query names the tenant:
  * row-level security alone (an OR of two settings) cannot use the (tenant_id, ...) indexes. */
@@ -8,8 +9,10 @@ import type { FastifyRequest } from 'fastify';
 import { sql } from 'kysely';
 import { requireUser } from '../../auth/guard.js';
 import type { Row, Trx } from '../../db/database.js';
+import type { AuthUser } from '../../auth/tokens.js';
+import type { ResourceEngine } from '../../engine/crud/resource-engine.js';
 import type { VerbHandler } from '../../engine/module.js';
-import { badRequest, ok } from '../../http/envelope.js';
+import { badRequest, notFound, ok } from '../../http/envelope.js';
 import { requestParams } from '../../http/params.js';
 import { rowToWire } from '../../util/case.js';
 import { Q_TYPE } from './questionnaire.js';
@@ -17,6 +20,8 @@ import { scoreCounts } from './questionnaire-counters.js';
 import { idsOf } from './rows.js';
 
 const TEXT_SHOWN = 50;
+/** The definition of the answer sheets (app_questionnaire_user). */
+const SHEETS = 'questionnaireUser';
 
 const idParam = (request: FastifyRequest, name: string): string => {
   const v = requestParams(request)[name] ?? '';
@@ -177,7 +182,7 @@ export const getResults: VerbHandler = {
         .select(questionsColumn(engine.def.table))
         .where('id', '=', id)
         .executeTakeFirst()) as Row | undefined;
-      if (!row) throw badRequest('数据不存在或已被删除');
+      if (!row) throw notFound();
       return resultsOf(row);
     });
     return ok(results);
@@ -220,6 +225,15 @@ async function sheetOf(trx: Trx, sheet: Row) {
   };
 }
 
+/** The answer sheets (the questionnaireUser definition's rows) the caller may see, of a questionnaire
+ * they may see: both through their resources' data scope, as the sheets' and the questionnaires' lists. */
+async function visibleSheets(trx: Trx, user: AuthUser, engine: ResourceEngine) {
+  const questionnaires = (await engine.visibleQuery(trx, user)).select('id');
+  return (await engine.ctx.resources.named(SHEETS).visibleQuery(trx, user))
+    .selectAll()
+    .where('questionnaire_id', 'in', questionnaires);
+}
+
 /** getResult2user?id=<答卷 id>: one answer sheet. Served on the questionnaire's path. */
 export const getResult2user: VerbHandler = {
   method: 'GET',
@@ -229,21 +243,16 @@ export const getResult2user: VerbHandler = {
     const id = idParam(request, 'id');
     return ok(
       await engine.read(user, async (trx) => {
-        const sheet = await trx
-          .selectFrom('app_questionnaire_user')
-          .selectAll()
-          .where('id', '=', id)
-          .where('tenant_id', '=', user.tenantId)
-          .where('is_deleted', '=', 0)
-          .executeTakeFirst();
-        if (!sheet) throw badRequest('数据不存在或已被删除');
-        return sheetOf(trx, sheet);
+        const sheet = await (await visibleSheets(trx, user, engine)).where('id', '=', id).executeTakeFirst();
+        if (!sheet) throw notFound();
+        return sheetOf(trx, sheet as Row);
       }),
     );
   },
 };
 
-/** listByQuestionIdAndUserId?questionnaireId=&userId=: a person's sheets of one questionnaire. */
+/** listByQuestionIdAndUserId?questionnaireId=&userId=: a person's sheets of one questionnaire (a
+ * questionnaire the caller may not see is not found). */
 export const listByQuestionIdAndUserId: VerbHandler = {
   method: 'GET',
   access: { perm: ['questionnaire_view', 'questionnaire_user_view'] },
@@ -254,15 +263,14 @@ export const listByQuestionIdAndUserId: VerbHandler = {
     const user = requireUser(request);
     return ok(
       await engine.read(user, async (trx) => {
-        const sheets = await trx
-          .selectFrom('app_questionnaire_user')
-          .selectAll()
+        if (!(await engine.visibleRow(trx, user, questionnaireId))) throw notFound();
+        const sheets = (await (
+          await visibleSheets(trx, user, engine)
+        )
           .where('questionnaire_id', '=', questionnaireId)
           .where('app_user_id', '=', userId)
-          .where('tenant_id', '=', user.tenantId)
-          .where('is_deleted', '=', 0)
           .orderBy('submit_time', 'desc')
-          .execute();
+          .execute()) as Row[];
         return Promise.all(sheets.map((s) => sheetOf(trx, s)));
       }),
     );

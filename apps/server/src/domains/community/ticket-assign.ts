@@ -1,12 +1,13 @@
 /** 转办: an open ticket handed to a handler (承办人) of the tenant — `assign` (ids and handleUserId, the
  * reply screen's action) and, with the other changes of the ticket, the wire's `updateById`
  * (ticket-update.ts). The ticket takes the handler, the conversation a system row (动作 2 转办), and the
- * handler a message in their message centre, all in one transaction; a closed ticket, an unknown handler
- * or another tenant's user writes nothing. */
+ * handler a message in their message centre, all in one transaction; a closed ticket, an unknown handler,
+ * another tenant's user or one outside the caller's data scope on users writes nothing. */
 import { isId } from '@tongxin/resources';
 import { requireUser } from '../../auth/guard.js';
 import type { AuthUser } from '../../auth/tokens.js';
 import type { Row, Trx } from '../../db/database.js';
+import type { ResourceEngine } from '../../engine/crud/resource-engine.js';
 import type { VerbHandler } from '../../engine/module.js';
 import { badRequest, done } from '../../http/envelope.js';
 import { requestParams, selectedIds } from '../../http/params.js';
@@ -23,20 +24,22 @@ export function handlerParam(raw: unknown): string {
   return handler;
 }
 
-/** Hands the (locked, visible) tickets to the handler, a user of the caller's tenant. */
+/** Hands the (locked, visible) tickets to the handler, a user the caller may see (the user definition's
+ * scope, `engine.ctx.resources`: the users the handler picker offers them). */
 export async function assignTickets(
+  engine: ResourceEngine,
   trx: Trx,
   user: AuthUser,
   kind: TicketKind,
   rows: Row[],
   handler: string,
 ): Promise<void> {
-  const target = await trx
-    .selectFrom('blade_user')
+  const target = await (
+    await engine.ctx.resources.named('user').visibleQuery(trx, user)
+  )
     .select(['real_name', 'name'])
     .where('id', '=', handler)
     .where('tenant_id', '=', user.tenantId)
-    .where('is_deleted', '=', 0)
     .executeTakeFirst();
   if (!target) throw badRequest('承办人不存在或不属于本租户');
   const name = String(target.real_name ?? target.name ?? '');
@@ -74,7 +77,7 @@ export function assignVerb(kind: TicketKind): VerbHandler {
       const p = requestParams(request);
       const handler = handlerParam(p.handleUserId);
       const ids = selectedIds(p.ids, `请选择要转办的${kind.noun}`);
-      await onRows(engine, user, ids, (trx, rows) => assignTickets(trx, user, kind, rows, handler));
+      await onRows(engine, user, ids, (trx, rows) => assignTickets(engine, trx, user, kind, rows, handler));
       return done('转办成功');
     },
   };

@@ -74,7 +74,7 @@ export function updateVerb(kind: TicketKind): VerbHandler {
             const changes = Object.fromEntries(changed.map((c) => [c, values[c]]));
             await engine.update(trx, base, user, id, changes, body);
           }
-          if (handler) await assignTickets(trx, user, kind, await lockVisible(base, [id]), handler);
+          if (handler) await assignTickets(engine, trx, user, kind, await lockVisible(base, [id]), handler);
         })
         .catch(async (error: unknown) => {
           throw await engine.explain(user, error);

@@ -4,8 +4,8 @@ import { sql } from 'kysely';
 import { grantsChanged } from '../../access/grants-changed.js';
 import { isAdministrator, requireUser } from '../../auth/guard.js';
 import { rolesChanged } from '../../auth/revoke-users.js';
-import type { AppContext } from '../../context.js';
 import type { ResourceHooks } from '../../engine/crud/hooks.js';
+import type { ResourceEngine } from '../../engine/crud/resource-engine.js';
 import { pickerCodes } from '../../engine/crud/picker-access.js';
 import type { ResourceBehaviour } from '../../engine/module.js';
 import { badRequest, forbidden, notFound, ok } from '../../http/envelope.js';
@@ -61,23 +61,17 @@ const roleHooks: ResourceHooks = {
   },
 };
 
-/** BladeX role/tree-by-id?roleId: the role tree (TreeNode forest) of that role's tenant. */
-async function roleTreeById(request: FastifyRequest, ctx: AppContext) {
+/** BladeX role/tree-by-id?roleId: the role tree (TreeNode forest) of that role's tenant, both read as the
+ * role list reads them (the caller's data scope on roles). */
+async function roleTreeById(request: FastifyRequest, engine: ResourceEngine) {
   const user = requireUser(request);
   const roleId = (request.query as Record<string, unknown>).roleId;
   if (!isId(roleId)) throw badRequest('缺少必要的请求参数: roleId');
   const all = isAdministrator(user);
-  const roles = await ctx.db.tx({ tenantId: user.tenantId, allTenants: all }, async (trx) => {
-    let q = trx
-      .selectFrom('blade_role')
-      .select('tenant_id')
-      .where('id', '=', roleId)
-      .where('is_deleted', '=', 0);
-    if (!all) q = q.where('tenant_id', '=', user.tenantId);
-    const role = await q.executeTakeFirst();
+  const roles = await engine.ctx.db.tx({ tenantId: user.tenantId, allTenants: all }, async (trx) => {
+    const role = await engine.visibleRow(trx, user, roleId);
     if (!role) throw notFound('角色不存在');
-    return trx
-      .selectFrom('blade_role')
+    return (await engine.visibleQuery(trx, user))
       .select(['id', 'parent_id', 'role_name'])
       .where('tenant_id', '=', String(role.tenant_id))
       .where('is_deleted', '=', 0)
@@ -103,7 +97,7 @@ export const roleBehaviour: ResourceBehaviour = {
     'tree-by-id': {
       method: 'GET',
       access: { perm: pickerCodes('role', roleResource) },
-      handle: (request, { ctx }) => roleTreeById(request, ctx),
+      handle: (request, engine) => roleTreeById(request, engine),
     },
   },
 };

@@ -1,11 +1,11 @@
 /** The user screen's batch calls on selected accounts (reset-password, grant, lock, unlock, audit-pass,
  * update-platform) and platform-detail. */
 import type { FastifyRequest } from 'fastify';
-import { isAdministrator, requireUser } from '../../auth/guard.js';
+import { requireUser } from '../../auth/guard.js';
 import { revokeUsers, rolesChanged } from '../../auth/revoke-users.js';
-import type { AppContext } from '../../context.js';
 import type { Trx } from '../../db/database.js';
 import { paramValue } from '../../db/params.js';
+import type { ResourceEngine } from '../../engine/crud/resource-engine.js';
 import type { VerbHandler } from '../../engine/module.js';
 import { badRequest, done, notFound, ok } from '../../http/envelope.js';
 import { idList, requestParams } from '../../http/params.js';
@@ -18,11 +18,12 @@ import { requireRows } from './shared.js';
 /** The initial password of a tenant's accounts (its own parameter, else the declared default). */
 const initPassword = (trx: Trx, tenantId: string) => paramValue(trx, tenantId, 'account.initPassword');
 
-/** Rows of `userIds` the caller may manage: same tenant, or any tenant for the platform administrator.
+/** Rows of `userIds` the caller may manage: those the user list shows them (their tenant, or any tenant
+ * for the platform administrator; their data scope on users), else 用户不存在 and nothing written.
  * `committed`: what follows the change once it has committed (the users' live tokens end, or answer
  * with their new roles). */
 async function manage(
-  ctx: AppContext,
+  engine: ResourceEngine,
   request: FastifyRequest,
   fn: (trx: Trx, ids: string[]) => Promise<void>,
   committed?: (ids: string[]) => Promise<void>,
@@ -30,11 +31,8 @@ async function manage(
   const user = requireUser(request);
   const ids = idList(requestParams(request).userIds, '用户');
   if (!ids.length) throw badRequest('请选择至少一条数据');
-  const all = isAdministrator(user);
-  await ctx.db.tx({ tenantId: user.tenantId, allTenants: all }, async (trx) => {
-    let q = trx.selectFrom('blade_user').select('id').where('id', 'in', ids).where('is_deleted', '=', 0);
-    if (!all) q = q.where('tenant_id', '=', user.tenantId);
-    if ((await q.execute()).length !== ids.length) throw notFound('用户不存在');
+  await engine.ctx.db.tx(engine.scope(user), async (trx) => {
+    await engine.requireVisible(trx, user, ids, { lock: true, message: '用户不存在' });
     await fn(trx, ids);
   });
   await committed?.(ids);
@@ -43,9 +41,9 @@ async function manage(
 
 const resetPassword: VerbHandler = {
   access: { perm: 'user_reset' },
-  handle: (request, { ctx }) =>
+  handle: (request, engine) =>
     manage(
-      ctx,
+      engine,
       request,
       async (trx, ids) => {
         // each account takes its own tenant's initial password (the platform administrator may reset
@@ -68,18 +66,18 @@ const resetPassword: VerbHandler = {
             .execute();
         }
       },
-      (ids) => revokeUsers(ctx, ids),
+      (ids) => revokeUsers(engine.ctx, ids),
     ),
 };
 
 const grant: VerbHandler = {
   access: { perm: 'user_role' },
-  async handle(request, { ctx }) {
+  async handle(request, engine) {
     const roleIds = idList(requestParams(request).roleIds, '角色');
     if (!roleIds.length) throw badRequest('请选择角色');
     const user = requireUser(request);
     return manage(
-      ctx,
+      engine,
       request,
       async (trx, ids) => {
         const targets = await trx
@@ -100,16 +98,16 @@ const grant: VerbHandler = {
           .where('id', 'in', ids)
           .execute();
       },
-      (ids) => rolesChanged(ctx, { userIds: ids }),
+      (ids) => rolesChanged(engine.ctx, { userIds: ids }),
     );
   },
 };
 
 const setStatus = (status: number, perm: string): VerbHandler => ({
   access: { perm },
-  handle: (request, { ctx }) =>
+  handle: (request, engine) =>
     manage(
-      ctx,
+      engine,
       request,
       async (trx, ids) => {
         if (status !== USER_STATUS.normal && ids.includes(requireUser(request).userId))
@@ -121,18 +119,18 @@ const setStatus = (status: number, perm: string): VerbHandler => ({
           .returning(['tenant_id', 'account'])
           .execute();
         if (status === USER_STATUS.normal) {
-          for (const r of rows) await ctx.lockout.clear(String(r.tenant_id), String(r.account));
+          for (const r of rows) await engine.ctx.lockout.clear(String(r.tenant_id), String(r.account));
         }
       },
-      status !== USER_STATUS.normal ? (ids) => revokeUsers(ctx, ids) : undefined,
+      status !== USER_STATUS.normal ? (ids) => revokeUsers(engine.ctx, ids) : undefined,
     ),
 });
 
 /** Approves guest registrations (status pending → normal); its own button, 审核通过 (user_audit). */
 const auditPass: VerbHandler = {
   access: { perm: 'user_audit' },
-  handle: (request, { ctx }) =>
-    manage(ctx, request, async (trx, ids) => {
+  handle: (request, engine) =>
+    manage(engine, request, async (trx, ids) => {
       const pending = await trx
         .selectFrom('blade_user')
         .select('id')
@@ -150,13 +148,13 @@ const auditPass: VerbHandler = {
 
 const updatePlatform: VerbHandler = {
   access: { perm: 'user_platform' },
-  async handle(request, { ctx }) {
+  async handle(request, engine) {
     const p = requestParams(request);
     const userType = Number(p.userType);
     if (![1, 2, 3].includes(userType)) throw badRequest('请选择用户平台');
     if ((p.userExt ?? '').length > 255) throw badRequest('用户拓展信息长度不能超过255个字符');
     (request.query as Record<string, unknown>).userIds = p.userId;
-    return manage(ctx, request, async (trx, ids) => {
+    return manage(engine, request, async (trx, ids) => {
       await trx
         .updateTable('blade_user')
         .set({
@@ -174,15 +172,13 @@ const updatePlatform: VerbHandler = {
 const platformDetail: VerbHandler = {
   method: 'GET',
   access: { perm: 'user_view' },
-  async handle(request, { ctx }) {
+  async handle(request, engine) {
     const user = requireUser(request);
     const id = String((request.query as Record<string, unknown>).id ?? '');
-    const row = await ctx.db.tx({ tenantId: user.tenantId, allTenants: isAdministrator(user) }, (trx) =>
-      trx
-        .selectFrom('blade_user')
+    const row = await engine.ctx.db.tx(engine.scope(user), async (trx) =>
+      (await engine.visibleQuery(trx, user))
         .select(['id', 'tenant_id', 'account', 'real_name', 'user_type', 'user_ext'])
         .where('id', '=', id)
-        .where('is_deleted', '=', 0)
         .executeTakeFirst(),
     );
     if (!row) throw notFound('用户不存在');

@@ -1,4 +1,5 @@
-/** The running instances (blade-flow follow/*): list and delete-process-instance. */
+/** The running instances (blade-flow follow/*): list and delete-process-instance, of business records in
+ * the caller's data scope. */
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import { requireUser } from '../../auth/guard.js';
@@ -22,7 +23,8 @@ export function followRoutes(app: FastifyInstance, ctx: AppContext): void {
         .selectFrom('flow_process_instance as i')
         .innerJoin('flow_process_definition as d', 'd.id', 'i.process_definition_id')
         .where('i.tenant_id', '=', user.tenantId)
-        .where('i.status', '=', 'running');
+        .where('i.status', '=', 'running')
+        .where(await ctx.resources.visibleInstances(trx, user));
       const pid = idParam(query.processInstanceId, 'processInstanceId', false);
       if (pid) q = q.where('i.id', '=', pid);
       const key = textParam(query.processDefinitionKey, 64);
@@ -90,7 +92,10 @@ export function followRoutes(app: FastifyInstance, ctx: AppContext): void {
     const id = idParam(params.processInstanceId, 'processInstanceId')!;
     const reason = textParam(params.deleteReason, 500);
     if (!reason?.trim()) throw badRequest('请输入删除原因');
-    await ctx.db.tx({ tenantId: user.tenantId }, (trx) => deleteInstance(trx, actorOf(user), id, reason));
+    await ctx.db.tx({ tenantId: user.tenantId }, async (trx) => {
+      await ctx.resources.requireInstanceRecord(trx, user, id);
+      await deleteInstance(trx, actorOf(user), id, reason);
+    });
     return done('删除成功');
   });
 }

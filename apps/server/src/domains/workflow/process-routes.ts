@@ -1,4 +1,5 @@
-/** An instance's history and diagram (blade-flow process/*): history-flow-list, model-view, resource-view. */
+/** An instance's history and diagram (blade-flow process/*): history-flow-list, model-view, resource-view.
+ * An instance whose business record is outside the caller's data scope is not shown (业务数据不存在). */
 import type { FastifyInstance } from 'fastify';
 import { requireUser } from '../../auth/guard.js';
 import type { AppContext } from '../../context.js';
@@ -20,6 +21,7 @@ export function processRoutes(app: FastifyInstance, ctx: AppContext): void {
         .where('id', '=', id)
         .executeTakeFirst();
       if (!instance) throw notFound('流程实例不存在');
+      await ctx.resources.requireRecordOf(trx, user, instance as Row);
       return ok(
         await historyFlow(trx, instance as Row, {
           all: query.all === 'true' || query.all === '1',
@@ -47,6 +49,7 @@ export function processRoutes(app: FastifyInstance, ctx: AppContext): void {
           .where('id', '=', instanceId)
           .executeTakeFirst()) as Row | undefined;
         if (!instance) throw notFound('流程实例不存在');
+        await ctx.resources.requireRecordOf(trx, user, instance);
         defId = String(instance.process_definition_id);
       }
       const def = await trx

@@ -4,7 +4,8 @@
  *   GET  return-targets  ?taskId=                       the user tasks the instance has passed
  *   POST return-task     {taskId, activityId, comment}  退回: back to one of them (the applicant's step
  *                                                       sends the bound record back to 已驳回)
- * Each is written to the instance's history in the same transaction.
+ * Each is written to the instance's history in the same transaction; a task whose business record is
+ * outside the caller's data scope is refused as missing (业务数据不存在).
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { requireUser } from '../../auth/guard.js';
@@ -29,9 +30,10 @@ export function taskMoveRoutes(app: FastifyInstance, ctx: AppContext): void {
     const taskId = idParam(body.taskId, 'taskId')!;
     const userId = String(body.userId ?? '');
     const comment = textParam(body.comment, 2000);
-    await ctx.db.tx({ tenantId: user.tenantId }, (trx) =>
-      transferTask(trx, actorOf(user), { taskId, userId, comment }),
-    );
+    await ctx.db.tx({ tenantId: user.tenantId }, async (trx) => {
+      await ctx.resources.requireTaskRecord(trx, user, taskId);
+      await transferTask(trx, actorOf(user), { taskId, userId, comment });
+    });
     return done('转办成功');
   });
 
@@ -45,6 +47,7 @@ export function taskMoveRoutes(app: FastifyInstance, ctx: AppContext): void {
         .where('id', '=', taskId)
         .executeTakeFirst();
       if (!task) throw notFound('任务不存在');
+      await ctx.resources.requireTaskRecord(trx, user, taskId);
       const targets = await returnTargets(trx, String(task.process_instance_id));
       return ok(targets.filter((t) => t.id !== task.task_def_key));
     });
@@ -57,6 +60,7 @@ export function taskMoveRoutes(app: FastifyInstance, ctx: AppContext): void {
     const activityId = String(body.activityId ?? '');
     const comment = textParam(body.comment, 2000) ?? '';
     await ctx.db.tx({ tenantId: user.tenantId }, async (trx) => {
+      await ctx.resources.requireTaskRecord(trx, user, taskId);
       const actor = actorOf(user);
       const moved = await returnTask(trx, actor, { taskId, activityId, comment });
       await moveOnReturn(trx, actor, moved.instance, moved.toApplicant, comment || '退回');

@@ -106,7 +106,9 @@ export function workRoutes(app: FastifyInstance, ctx: AppContext): void {
     const p = paging(query, maxSize);
     const cats = await categoryNames(ctx, user.tenantId);
     return ctx.db.tx({ tenantId: user.tenantId }, async (trx) => {
-      const q = flowFilters(list.rows(trx, user), query, list.time);
+      // tasks of business records in the caller's data scope only (ctx.resources)
+      const visible = await ctx.resources.visibleInstances(trx, user);
+      const q = flowFilters(list.rows(trx, user).where(visible), query, list.time);
       const { rows, total } = await pageWithTotal(
         trx,
         q,
@@ -138,7 +140,10 @@ export function workRoutes(app: FastifyInstance, ctx: AppContext): void {
   app.post(`${BASE}/claim-task`, perm('work_claim_sign'), async (request) => {
     const user = requireUser(request);
     const taskId = idParam(requestParams(request).taskId, 'taskId')!;
-    await ctx.db.tx({ tenantId: user.tenantId }, (trx) => claimTask(trx, actorOf(user), taskId));
+    await ctx.db.tx({ tenantId: user.tenantId }, async (trx) => {
+      await ctx.resources.requireTaskRecord(trx, user, taskId);
+      await claimTask(trx, actorOf(user), taskId);
+    });
     return done('签收事务成功');
   });
 
@@ -151,6 +156,8 @@ export function workRoutes(app: FastifyInstance, ctx: AppContext): void {
     const comment = textParam(body.comment, 2000);
     const variables = variablesOf(body.variables);
     await ctx.db.tx({ tenantId: user.tenantId }, async (trx) => {
+      // a task whose business record is outside the caller's data scope is not theirs to complete
+      await ctx.resources.requireTaskRecord(trx, user, taskId);
       const actor = actorOf(user);
       const result = await completeTask(trx, actor, { taskId, processInstanceId, pass, comment, variables });
       // The bound business record moves in the same transaction (engine/approval).

@@ -12,7 +12,7 @@
  * button, or any signed-in applicant where residents file the records for themselves (`own`); each step
  * is in the history.
  */
-import { buttonCodes, type ResourceDef } from '@tongxin/resources';
+import { buttonCodes } from '@tongxin/resources';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { requireUser } from '../../auth/guard.js';
 import type { AuthUser } from '../../auth/tokens.js';
@@ -35,12 +35,10 @@ const APPROVED = 1;
 const idOf = (request: FastifyRequest) =>
   idParam({ ...requestParams(request), ...((request.body ?? {}) as Record<string, unknown>) }.id, 'id')!;
 
-/** The record (locked) and its running instance, for its applicant only. */
-async function applicantRecord(trx: Trx, def: ResourceDef, user: AuthUser, id: string) {
-  let q = trx.selectFrom(def.table).selectAll().where('id', '=', id);
-  if (def.tenant) q = q.where('tenant_id', '=', user.tenantId);
-  if (def.softDelete) q = q.where('is_deleted', '=', 0);
-  const record = (await q.forUpdate().executeTakeFirst()) as Row | undefined;
+/** The record (locked, in the caller's data scope) and its running instance, for its applicant only. */
+async function applicantRecord(trx: Trx, engine: ResourceEngine, user: AuthUser, id: string) {
+  const { def } = engine;
+  const record = await engine.visibleRow(trx, user, id, true);
   if (!record) throw notFound('业务数据不存在');
   const running = (await trx
     .selectFrom('flow_process_instance')
@@ -76,7 +74,7 @@ export function applicantRoutes(app: FastifyInstance, ctx: AppContext, engine: R
     const id = idOf(request);
     await ctx.db.tx({ tenantId: user.tenantId }, async (trx) => {
       const actor = actorOf(user);
-      const { record, running } = await applicantRecord(trx, def, user, id);
+      const { record, running } = await applicantRecord(trx, engine, user, id);
       if (!running) {
         // an approved record is not submitted again (a new record is a new application)
         if (Number(record.audit_status) === APPROVED) throw badRequest('该记录已审批通过,不能重新提交审核');
@@ -104,7 +102,7 @@ export function applicantRoutes(app: FastifyInstance, ctx: AppContext, engine: R
     const id = idOf(request);
     await ctx.db.tx({ tenantId: user.tenantId }, async (trx) => {
       const actor = actorOf(user);
-      const { running } = await applicantRecord(trx, def, user, id);
+      const { running } = await applicantRecord(trx, engine, user, id);
       if (!running) throw badRequest('该记录不在审批中');
       const task = await ownStep(trx, running, actor);
       if (task) {

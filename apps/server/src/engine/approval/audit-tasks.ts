@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { processesOf } from '@tongxin/resources';
+import { sql } from 'kysely';
 import { requireUser } from '../../auth/guard.js';
 import type { AppContext } from '../../context.js';
 import type { Row } from '../../db/database.js';
@@ -27,6 +28,8 @@ export function auditTaskRoutes(app: FastifyInstance, ctx: AppContext, engine: R
     if (!(await ctx.permissions.hasAny(user, [process.perm]))) throw forbidden();
     const p = paging(query, ctx.config.maxPageSize);
     return ctx.db.tx({ tenantId: user.tenantId }, async (trx) => {
+      // only tasks of records in the caller's data scope, as the resource's list shows them
+      const visible = await engine.visibleQuery(trx, user);
       const tasks: Q = taskQuery(trx, user.tenantId)
         .where('t.status', '=', 'active')
         .where('i.suspension_state', '=', 1)
@@ -37,7 +40,8 @@ export function auditTaskRoutes(app: FastifyInstance, ctx: AppContext, engine: R
             eb('t.assignee', '=', user.userId),
             eb.and([eb('t.assignee', 'is', null), offeredTo(user)(eb)]),
           ]),
-        );
+        )
+        .where('i.business_id', 'in', visible.select(sql<string>`id::text`.as('id')));
       const ordered = tasks
         .select([
           't.id as t_id',
@@ -50,8 +54,7 @@ export function auditTaskRoutes(app: FastifyInstance, ctx: AppContext, engine: R
         .orderBy('t.id', 'asc');
       const { rows, total } = await pageWithTotal(trx, tasks, ordered, p, ctx.config.countCap);
       const ids = rows.map((r) => String(r.i_business_id));
-      let q = engine.selectRows(trx.selectFrom(def.table));
-      if (def.tenant) q = q.where('tenant_id', '=', user.tenantId);
+      const q = engine.selectRows(visible);
       const records = ids.length ? ((await q.where('id', 'in', ids).execute()) as Row[]) : [];
       const wire = await engine.decorate(trx, user, records);
       const byId = new Map(wire.map((w) => [String(w.id), w]));

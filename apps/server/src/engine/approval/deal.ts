@@ -67,8 +67,11 @@ export async function deal(
       throw badRequest('任务不属于该流程');
     if (businessId && String(row.i_business_id) !== businessId) throw badRequest('任务与业务数据不匹配');
     const table = String(row.i_business_table ?? '');
-    if (TABLE.test(table) && row.i_business_id) {
-      // Lock the business row first: the record and the step change together.
+    // The business record in the caller's data scope (else 业务数据不存在, nothing written), locked first:
+    // the record and the step change together.
+    const record = { business_table: table, business_id: row.i_business_id };
+    const served = await ctx.resources.requireRecordOf(trx, user, record, true);
+    if (!served && TABLE.test(table) && row.i_business_id) {
       await trx
         .selectFrom(table)
         .select('id')

@@ -56,9 +56,11 @@ export function approvalResourceRoutes(app: FastifyInstance, ctx: AppContext, en
       const row = await taskRow(trx, user.tenantId, taskId);
       if (!row) throw notFound('任务不存在');
       if (row.i_business_table !== def.table) throw badRequest('任务不属于该业务');
-      let q = engine.selectRows(trx.selectFrom(def.table)).where('id', '=', String(row.i_business_id));
-      if (def.tenant) q = q.where('tenant_id', '=', user.tenantId);
-      const record = (await q.executeTakeFirst()) as Row | undefined;
+      // the record as the resource's detail reads it: out of the caller's data scope, it is not there
+      const record = (await engine
+        .selectRows(await engine.visibleQuery(trx, user))
+        .where('id', '=', String(row.i_business_id))
+        .executeTakeFirst()) as Row | undefined;
       if (!record) throw notFound('业务数据不存在');
       const [wire] = await engine.decorate(trx, user, [record]);
       const names = await userNames(trx, [row.t_assignee, row.i_start_user_id]);

@@ -80,11 +80,12 @@ export async function resolveDataScope(
   const userColumn = def.dataScope?.userColumn ?? 'create_user';
   const terms: ScopeTerm[] = [];
   for (const rule of mine) {
-    if (rule.column && !byColumn.has(rule.column)) terms.push(DENY);
-    else if (rule.type === SCOPE.own)
-      terms.push({ kind: 'equals', column: rule.column ?? userColumn, value: user.userId });
+    const column = rule.column ?? (rule.type === SCOPE.own ? userColumn : deptColumn);
+    // a rule on a column the resource lacks (a table without audit columns has no create_dept) lets
+    // nothing in
+    if ((rule.column || rule.type !== SCOPE.custom) && !byColumn.has(column)) terms.push(DENY);
+    else if (rule.type === SCOPE.own) terms.push({ kind: 'equals', column, value: user.userId });
     else if (rule.type === SCOPE.ownDept || rule.type === SCOPE.ownDeptAndBelow) {
-      const column = rule.column ?? deptColumn;
       const mineDepts = user.deptIds.filter(isId);
       const ids = rule.type === SCOPE.ownDept ? mineDepts : await below(mineDepts);
       terms.push(ids.length ? { kind: 'in', column, ids, list: Boolean(byColumn.get(column)?.list) } : DENY);

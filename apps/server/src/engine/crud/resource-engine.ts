@@ -18,12 +18,14 @@ import { PLATFORM_TENANT, type Row, type Schema, type TenantScope, type Trx } fr
 import { nextId } from '../../db/ids.js';
 import { badRequest, forbidden, notFound } from '../../http/envelope.js';
 import type { AnySelect, QueryFields, Sort } from '../../http/list-query.js';
+import type { DataScopeRule } from '../../access/permissions.js';
 import { toCamel } from '../../util/case.js';
 import { formatDateTime } from '../../util/datetime.js';
 import { AuditTrail } from './audit-trail.js';
-import { dataScopeCondition } from './data-scope.js';
+import { dataScopeCondition, resolveDataScope } from './data-scope.js';
 import type { HookArgs, ResourceHooks } from './hooks.js';
 import { queryFieldsOf, secretColumns } from './query-fields.js';
+import { assertReferencesVisible } from './reference-scope.js';
 import { addRefNames, nameColumns, namedRefsOf } from './ref-names.js';
 import { assertFresh, nextVersion } from './record-version.js';
 import { StateRefusal, refusalMessage } from './state-refusal.js';
@@ -130,16 +132,60 @@ export class ResourceEngine {
     const hidden = hiddenFields(this.def, user, dataScopes);
     return within((trx) => {
       this.hiddenIn.set(trx, hidden);
-      return fn(trx, async () => {
-        let q = trx.selectFrom(this.def.table);
-        if (this.def.softDelete) q = q.where('is_deleted', '=', 0);
-        if (this.def.tenant && !this.crossTenant(user)) q = q.where('tenant_id', '=', user.tenantId);
-        const scope = await dataScopeCondition(trx, user, this.def, this.fields, dataScopes);
-        if (scope) q = q.where(scope);
-        const restriction = this.hooks.restrict?.({ trx, user, ctx: this.ctx });
-        return restriction ? q.where(restriction) : q;
-      });
+      return fn(trx, () => this.baseQuery(trx, user, dataScopes));
     });
+  }
+
+  /** The live rows the user may see: soft delete, tenant, the roles' data scope on this resource and the
+   * resource's own restriction. */
+  private async baseQuery(trx: Trx, user: AuthUser, dataScopes: DataScopeRule[]): Promise<AnySelect> {
+    let q: AnySelect = trx.selectFrom(this.def.table);
+    if (this.def.softDelete) q = q.where('is_deleted', '=', 0);
+    if (this.def.tenant && !this.crossTenant(user)) q = q.where('tenant_id', '=', user.tenantId);
+    const scope = await dataScopeCondition(trx, user, this.def, this.fields, dataScopes);
+    if (scope) q = q.where(scope);
+    const restriction = this.hooks.restrict?.({ trx, user, ctx: this.ctx });
+    return restriction ? q.where(restriction) : q;
+  }
+
+  /** `base()` of `run`/`read` inside any transaction of the user's tenant (a hand-written route's, the
+   * approval's, another resource's): the rows of this resource the user may see, as its lists and its
+   * detail see them. Every read or write of a record by id outside the generated routes starts here. */
+  async visibleQuery(trx: Trx, user: AuthUser): Promise<AnySelect> {
+    const { dataScopes } = await this.ctx.permissions.grants(user, undefined, trx);
+    return this.baseQuery(trx, user, dataScopes);
+  }
+
+  /** Whether the user sees fewer than all the tenant's live rows (a data-scope rule or the resource's
+   * restriction applies to them). */
+  async restricted(trx: Trx, user: AuthUser): Promise<boolean> {
+    const { dataScopes } = await this.ctx.permissions.grants(user, undefined, trx);
+    if (this.hooks.restrict?.({ trx, user, ctx: this.ctx })) return true;
+    return (await resolveDataScope(trx, user, this.def, this.fields, dataScopes)) !== undefined;
+  }
+
+  /** One record the user may see (every column), or undefined: a record outside their data scope is
+   * not there for them, as on the generic detail. `lock` takes it FOR UPDATE. */
+  async visibleRow(trx: Trx, user: AuthUser, id: string, lock = false): Promise<Row | undefined> {
+    if (!isId(id)) return undefined;
+    const q = (await this.visibleQuery(trx, user)).selectAll().where('id', '=', id);
+    return (await (lock ? q.forUpdate() : q).executeTakeFirst()) as Row | undefined;
+  }
+
+  /** The records named by `ids`, every one the user may see, else the generic detail's answer to a record
+   * they cannot see (404 `message`, default 数据不存在或已被删除) and nothing read further. */
+  async requireVisible(
+    trx: Trx,
+    user: AuthUser,
+    ids: readonly string[],
+    opts: { lock?: boolean; message?: string } = {},
+  ): Promise<Row[]> {
+    const wanted = [...new Set(ids)];
+    if (!wanted.length || !wanted.every(isId)) throw notFound(opts.message);
+    const q = (await this.visibleQuery(trx, user)).selectAll().where('id', 'in', wanted);
+    const rows = (await (opts.lock ? q.forUpdate() : q).execute()) as Row[];
+    if (rows.length !== wanted.length) throw notFound(opts.message);
+    return rows;
   }
 
   /** One transaction in the user's tenant scope; the writes it noted go to the audit log once it committed. */
@@ -264,6 +310,7 @@ export class ResourceEngine {
     const args = { trx, user, ctx: this.ctx, ...(opts.own ? { own: true } : {}) };
     if (opts.own) row[this.ownColumn()!] = user.userId;
     await this.uniqueCheck(trx, user, row);
+    await assertReferencesVisible(this.ctx, trx, user, this.def, row);
     await this.hooks.beforeWrite?.(args, row, undefined);
     await trx.insertInto(this.def.table).values(row).execute();
     this.audit.note(trx, user, 'insert', String(row.id), undefined, row);
@@ -294,6 +341,7 @@ export class ResourceEngine {
     if (this.def.audit) Object.assign(changes, { update_user: user.userId, update_time: formatDateTime() });
     const args = { trx, user, ctx: this.ctx, ...(opts.own ? { own: true } : {}) };
     await this.uniqueCheck(trx, user, { ...changes, tenant_id: current.tenant_id }, id);
+    await assertReferencesVisible(this.ctx, trx, user, this.def, values);
     await this.hooks.beforeWrite?.(args, changes, current);
     Object.assign(changes, nextVersion(current));
     if (Object.keys(changes).length)

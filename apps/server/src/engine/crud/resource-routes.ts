@@ -47,7 +47,6 @@ export function resourceRoutes(
 ): ResourceEngine {
   const { def } = module;
   const engine = new ResourceEngine(def, ctx, { hooks: module.hooks, onInsert });
-  ctx.engines.set(def.name, engine);
   const access = readAccess(def);
   listRoutes(app, engine, access);
   detailRoute(app, engine, access);
