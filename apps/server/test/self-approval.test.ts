@@ -95,6 +95,11 @@ describe('a profile change of your own', () => {
     expect(submitted.json().msg, submitted.body).toBe('提交成功');
     const id = submitted.json().data.id as string;
     const { instanceId, taskId } = await taskOf('blade_update_user_log', id);
+    // the audit screen offers the applicant no decision on it; another approver gets one
+    const shown = (token: string) =>
+      call(s.app, token, 'GET', `${LOG}/detailByTaskId?taskId=${taskId}`).then((r) => r.json().data.flow);
+    expect((await shown(worker)).canHandle).toBe(false);
+    expect((await shown(peer)).canHandle).toBe(true);
 
     refusedOwn(await post(worker, `${LOG}/pass?ids=${id}`));
     refusedOwn(await post(worker, `${LOG}/reject?ids=${id}`, { comment: '撤了' }));

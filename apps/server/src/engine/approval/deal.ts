@@ -17,6 +17,7 @@ export async function taskRow(trx: Trx, tenantId: string, taskId: string): Promi
       't.candidate_groups as t_candidate_groups',
       't.status as t_status',
       'i.process_definition_key as i_process_definition_key',
+      'i.applicant_id as i_applicant_id',
     ])
     .where('t.id', '=', taskId)
     .executeTakeFirst()) as Row | undefined;
@@ -41,7 +42,11 @@ async function takeTask(trx: Trx, userId: string, taskId: string): Promise<void>
     .where('assignee', 'is', null)
     .executeTakeFirst();
   if (Number(taken.numUpdatedRows) === 1)
-    await trx.updateTable('flow_history_activity').set({ assignee: userId }).where('task_id', '=', taskId).execute();
+    await trx
+      .updateTable('flow_history_activity')
+      .set({ assignee: userId })
+      .where('task_id', '=', taskId)
+      .execute();
 }
 
 /** A deal call: checks the task belongs to `table` (and `processKey` when given), completes it and

@@ -29,7 +29,7 @@ import type { AppContext } from '../../context.js';
 import type { Row } from '../../db/database.js';
 import { badRequest, notFound, ok } from '../../http/envelope.js';
 import { historyFlow } from '../../flow/history.js';
-import { canHandle } from '../../flow/service.js';
+import { canHandle, isOwnRequest } from '../../flow/service.js';
 import { actorOf, bladeFlow, categoryNames, idParam, userNames } from '../../flow/wire.js';
 import type { ResourceEngine } from '../crud/resource-engine.js';
 import { deal, taskAsRow, taskRow } from './deal.js';
@@ -74,7 +74,8 @@ export function approvalResourceRoutes(app: FastifyInstance, ctx: AppContext, en
             cats,
             row.t_status === 'active' ? (row.t_assignee ? 'todo' : 'claim') : 'finish',
           ),
-          canHandle: canHandle(taskAsRow(row), actorOf(user)),
+          // an applicant is offered no decision on their own request (only their own step, assigned to them)
+          canHandle: canHandle(taskAsRow(row), actorOf(user)) && !ownDecision(row, user.userId),
         },
         flowHistory: await historyFlow(trx, instance),
       });
@@ -98,3 +99,9 @@ export function dealPathRoutes(app: FastifyInstance, ctx: AppContext): void {
     }
   }
 }
+
+/** Whether the task would have `userId` decide a request of their own: they are its applicant and the task
+ * is not their own step (which is assigned to them). */
+const ownDecision = (row: Row, userId: string): boolean =>
+  isOwnRequest({ start_user_id: row.i_start_user_id, applicant_id: row.i_applicant_id }, userId) &&
+  String(row.t_assignee ?? '') !== userId;
