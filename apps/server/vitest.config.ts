@@ -11,6 +11,8 @@ const base = {
 };
 export default defineConfig({
   test: {
+    // once per run: one migrated and seeded database, copied for each test server (test/seeded-template.ts)
+    globalSetup: ['test/global-setup.ts'],
     projects: [
       { test: { ...base, name: 'pglite', env: { TEST_DB: 'pglite' } } },
       ...(process.env.DATABASE_URL

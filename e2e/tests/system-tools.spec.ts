@@ -104,7 +104,12 @@ async function uploadToS3(page: Page, request: APIRequestContext, endpoint: stri
     '/api/blade-system/param/list?paramKey=outbound.allowHosts&current=1&size=50',
   );
   const row = found.records.find((r) => r.paramKey === 'outbound.allowHosts' && r.tenantId === '000000');
-  const seeded = row && { id: row.id, paramName: row.paramName, paramKey: row.paramKey, paramValue: row.paramValue };
+  const seeded = row && {
+    id: row.id,
+    paramName: row.paramName,
+    paramKey: row.paramKey,
+    paramValue: row.paramValue,
+  };
   const { id: paramId } = await call<{ id: string }>('post', '/api/blade-system/param/submit', {
     ...(seeded ?? { paramName: '外部连接允许主机', paramKey: 'outbound.allowHosts' }),
     paramValue: new URL(endpoint).host,
