@@ -8,6 +8,7 @@ export const contactPhoneResource = defineResource({
   table: 'app_contact_phone',
   permission: 'contact_phone',
   screens: ['/community/contactphone'],
+  menu: { parent: 'convenience', sort: 1, icon: 'PhoneOutlined' },
   tenant: true,
   audit: true,
   softDelete: true,

@@ -17,6 +17,13 @@ export const householdRecordResource = defineResource({
   table: 'app_household_record',
   permission: 'household_record',
   screens: ['/community/householdrecord'],
+  menu: {
+    parent: 'household_manage',
+    sort: 2,
+    icon: 'IdcardOutlined',
+    label: { zh: '住户认证', en: 'Household applications' },
+    buttons: ['view', 'add', 'edit', 'audit', 'delete', 'withdraw'],
+  },
   own: { field: 'appUserId' },
   editableWhen: { field: 'auditStatus', in: [0] },
   tenant: true,

@@ -9,6 +9,7 @@ export const mapInstResource = defineResource({
   table: 'app_map_inst',
   permission: 'map_inst',
   screens: ['/governance/mapinst'],
+  menu: { parent: 'governance', sort: 3, icon: 'EnvironmentOutlined' },
   tenant: true,
   audit: true,
   softDelete: true,

@@ -9,6 +9,7 @@ export const mapMeshResource = defineResource({
   table: 'app_map_mesh',
   permission: 'map_mesh',
   screens: ['/governance/mapmesh'],
+  menu: { parent: 'governance', sort: 2, icon: 'EnvironmentOutlined' },
   write: 'save-update',
   tenant: true,
   audit: true,

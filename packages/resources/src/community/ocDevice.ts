@@ -9,6 +9,7 @@ export const ocDeviceResource = defineResource({
   table: 'app_oc_device',
   permission: 'oc_device',
   screens: ['/safety/ocdevice'],
+  menu: { parent: 'safety', sort: 1, icon: 'DatabaseOutlined' },
   tenant: true,
   audit: true,
   softDelete: true,

@@ -10,6 +10,7 @@ export const shareFacilityResource = defineResource({
   table: 'app_share_facility',
   permission: 'share_facility',
   screens: ['/share/sharefacility'],
+  menu: { parent: 'share', sort: 1, icon: 'ShopOutlined' },
   tenant: true,
   audit: true,
   softDelete: true,

@@ -27,6 +27,13 @@ export const solidarityActivityResource = defineResource({
   table: 'app_solidarity_activity',
   permission: 'solidarity_activity',
   screens: ['/solidarity/solidarityactivity'],
+  menu: {
+    parent: 'solidarity',
+    sort: 1,
+    icon: 'TeamOutlined',
+    label: { zh: '团结活动', en: 'Unity activities' },
+    audits: [{ process: 'SolidarityActivity', sort: 2, label: { zh: '活动审核', en: 'Activity review' } }],
+  },
   tenant: true,
   audit: true,
   softDelete: true,

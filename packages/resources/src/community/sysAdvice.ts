@@ -14,6 +14,7 @@ export const sysAdviceResource = defineResource({
   table: 'app_sys_advice',
   permission: 'sys_advice',
   screens: ['/sys/sysadvice'],
+  menu: { parent: 'feedback', sort: 3, icon: 'MessageOutlined', buttons: ['view', 'delete', 'export'] },
   standard: ['view', 'delete'],
   write: 'save-update',
   // filed by residents for themselves (the app's save): their applicant's 撤销 (withdrawProcessFlow)

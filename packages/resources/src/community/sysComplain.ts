@@ -20,6 +20,7 @@ export const sysComplainResource = defineResource({
   table: 'app_sys_complain',
   permission: 'sys_complain',
   screens: ['/sys/syscomplain'],
+  menu: { parent: 'feedback', sort: 1, icon: 'MessageOutlined', buttons: ['view', 'delete', 'export'] },
   standard: ['view', 'delete'],
   write: 'save-update',
   // filed by residents for themselves (the app's save): their applicant's 撤销 (withdrawProcessFlow)

@@ -19,6 +19,7 @@ export const sysReportResource = defineResource({
   table: 'app_sys_report',
   permission: 'sys_report',
   screens: ['/sys/sysreport'],
+  menu: { parent: 'feedback', sort: 5, icon: 'FileSearchOutlined', buttons: ['view', 'delete', 'export'] },
   standard: ['view', 'delete'],
   write: 'save-update',
   // filed by residents for themselves (the app's save): their applicant's 撤销 (withdrawProcessFlow)

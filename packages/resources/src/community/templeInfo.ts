@@ -24,6 +24,7 @@ export const templeInfoResource = defineResource({
   table: 'app_temple_info',
   permission: 'temple_info',
   screens: ['/governance/templeinfo'],
+  menu: { parent: 'governance', sort: 1, icon: 'BankOutlined' },
   tenant: true,
   audit: true,
   softDelete: true,

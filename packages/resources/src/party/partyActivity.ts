@@ -13,6 +13,7 @@ export const partyActivityResource = defineResource({
   table: 'app_party_activity',
   permission: 'party_activity',
   screens: ['/party/partyactivity'],
+  menu: { parent: 'party_life', sort: 2, icon: 'CalendarOutlined' },
   tenant: true,
   audit: true,
   softDelete: true,

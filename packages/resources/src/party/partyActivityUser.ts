@@ -14,6 +14,13 @@ export const partyActivityUserResource = defineResource({
   table: 'app_party_activity2user',
   permission: 'party_activity_user',
   screens: ['/party/partyactivity2user'],
+  menu: {
+    parent: 'party_life',
+    sort: 3,
+    icon: 'UsergroupAddOutlined',
+    label: { zh: '活动报名', en: 'Activity enrolment' },
+    buttons: ['view', 'delete', 'export', 'add', 'edit', 'approve', 'reject', 'sign'],
+  },
   tenant: true,
   audit: true,
   softDelete: true,

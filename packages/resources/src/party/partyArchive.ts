@@ -15,6 +15,12 @@ export const partyArchiveResource = defineResource({
   table: 'app_party_archive',
   permission: 'party_archive',
   screens: ['/party/partyarchive'],
+  menu: {
+    parent: 'party_org',
+    sort: 2,
+    icon: 'IdcardOutlined',
+    audits: [{ process: 'PartyArchive', sort: 3, label: { zh: '党员登记审核', en: 'Registration review' } }],
+  },
   tenant: true,
   audit: true,
   softDelete: true,

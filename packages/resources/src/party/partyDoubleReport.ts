@@ -13,6 +13,14 @@ export const partyDoubleReportResource = defineResource({
   table: 'app_party_double_report',
   permission: 'party_double_report',
   screens: ['/party/partydoublereport'],
+  menu: {
+    parent: 'party_org',
+    sort: 4,
+    icon: 'SolutionOutlined',
+    audits: [
+      { process: 'PartyDoubleReport', sort: 5, label: { zh: '双报到审核', en: 'Dual registration review' } },
+    ],
+  },
   tenant: true,
   audit: true,
   softDelete: true,

@@ -10,6 +10,7 @@ export const apiScopeResource = defineResource({
   schema: 'migration',
   permission: 'api_scope',
   screens: ['/authority/apiscope'],
+  menu: { parent: 'authority', sort: 3, icon: 'SafetyOutlined' },
   tenant: false,
   audit: true,
   softDelete: true,

@@ -12,6 +12,7 @@ export const dataScopeResource = defineResource({
   schema: 'migration',
   permission: 'data_scope',
   screens: ['/authority/datascope'],
+  menu: { parent: 'authority', sort: 2, icon: 'DatabaseOutlined' },
   tenant: false,
   audit: true,
   softDelete: true,

@@ -22,6 +22,7 @@ export const ossResource = defineResource({
   table: 'blade_oss',
   permission: 'oss',
   screens: ['/resource/oss'],
+  menu: { parent: 'resource', sort: 1, icon: 'CloudOutlined' },
   tenant: true,
   audit: true,
   softDelete: true,

@@ -20,6 +20,7 @@ export const smsResource = defineResource({
   table: 'blade_sms',
   permission: 'sms',
   screens: ['/resource/sms'],
+  menu: { parent: 'resource', sort: 2, icon: 'MessageOutlined' },
   tenant: true,
   audit: true,
   softDelete: true,
