@@ -28,7 +28,11 @@ describe('menus derived from the definitions', () => {
 
 describe('placing screens', () => {
   type M = { code: string; category: 1 | 2; children?: M[] };
-  const leaf = (code: string): M => ({ code, category: 1, children: [{ code: `${code}_view`, category: 2 }] });
+  const leaf = (code: string): M => ({
+    code,
+    category: 1,
+    children: [{ code: `${code}_view`, category: 2 }],
+  });
   const tree: M = { code: 'g', category: 1, children: [leaf('a'), leaf('b')] };
   const codesOf = (m: M) => m.children!.map((c) => c.code);
 
@@ -36,6 +40,14 @@ describe('placing screens', () => {
     expect(codesOf(placeScreens(tree, [{ parent: 'g', sort: 2, menu: leaf('x') }]))).toEqual(['a', 'x', 'b']);
     expect(codesOf(placeScreens(tree, [{ parent: 'g', sort: 1, menu: leaf('x') }]))).toEqual(['x', 'a', 'b']);
     expect(codesOf(placeScreens(tree, [{ parent: 'g', sort: 3, menu: leaf('x') }]))).toEqual(['a', 'b', 'x']);
+  });
+
+  it('puts a screen without a place after the written menus', () => {
+    const screens = [
+      { parent: 'g', menu: leaf('y') },
+      { parent: 'g', sort: 1, menu: leaf('x') },
+    ];
+    expect(codesOf(placeScreens(tree, screens))).toEqual(['x', 'a', 'b', 'y']);
   });
 
   it('refuses a place taken twice or past the end', () => {

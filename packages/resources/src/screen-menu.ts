@@ -1,14 +1,7 @@
 /** A definition's screen metadata: where its menu stands in the tree and which buttons the menu carries.
  * The server seeds the menu rows from these (apps/server/src/seed/data/screen-menus.ts), so a resource
  * needs no hand-written menu entry (docs/adding-a-resource.md). */
-import {
-  actionCode,
-  hasStandard,
-  processesOf,
-  type ActionDef,
-  type Label,
-  type ResourceDef,
-} from './define';
+import { actionCode, hasStandard, processesOf, type ActionDef, type Label, type ResourceDef } from './define';
 
 /** Where a button shows (dict `button_func`): 0 nowhere (a right only), 1 toolbar, 2 row, 3 both. */
 export type ButtonPlace = 0 | 1 | 2 | 3;
@@ -34,8 +27,9 @@ export interface AuditMenu {
 export interface ScreenMenu {
   /** The code of the group menu the screen stands under. */
   parent: string;
-  /** Its place among the group's menus, from 1 (the group's hand-written menus fill the other places). */
-  sort: number;
+  /** Its place among the group's menus, from 1 (the group's hand-written menus fill the other places);
+   * without one, it follows them (a generated resource, until it is given its place). */
+  sort?: number;
   /** antd icon name (apps/shell/src/menu/MenuIcon.tsx). */
   icon: string;
   /** The menu's name where it is not the definition's label. */
@@ -104,7 +98,7 @@ export const menuButtonsOf = (def: ResourceDef, menu: ScreenMenu): MenuButton[] 
 /** A screen menu as the seed writes it (the seed adds the personal-data buttons and the remote). */
 export interface DerivedScreen {
   parent: string;
-  sort: number;
+  sort?: number;
   code: string;
   label: Label;
   path: string;

@@ -1,6 +1,7 @@
 /** Places the definitions' screens (their `menu`, packages/resources/src/screen-menu.ts) in the
  * hand-written menu tree of menus.ts: each under the group its `parent` names, at its `sort`; the
- * group's hand-written menus fill the other places in their order (docs/adding-a-resource.md). */
+ * group's hand-written menus fill the other places in their order, then the screens without a `sort`
+ * (docs/adding-a-resource.md). */
 
 /** A menu as far as placing goes (menus.ts `SeedMenu`). */
 interface Placeable<M> {
@@ -12,7 +13,7 @@ interface Placeable<M> {
 /** A definition's screen, built as a menu, with the group it stands under and its place there. */
 export interface PlacedScreen<M> {
   parent: string;
-  sort: number;
+  sort?: number;
   menu: M;
 }
 
@@ -26,12 +27,13 @@ export function placeScreens<M extends Placeable<M>>(tree: M, screens: PlacedScr
     if (own.length === 0) return written.length ? { ...menu, children: withButtons(written, children) } : menu;
     const slots: (M | undefined)[] = new Array<M | undefined>(written.length + own.length).fill(undefined);
     for (const s of own) {
+      if (s.sort === undefined) continue;
       if (s.sort < 1 || s.sort > slots.length || slots[s.sort - 1])
         throw new Error(`menu ${s.menu.code}: place ${s.sort} under ${menu.code} is taken or out of range`);
       slots[s.sort - 1] = s.menu;
     }
     let next = 0;
-    for (const m of written) {
+    for (const m of [...written, ...own.filter((s) => s.sort === undefined).map((s) => s.menu)]) {
       while (slots[next]) next++;
       slots[next] = m;
     }
