@@ -1,3 +1,4 @@
+import { cancelReasonField } from '../activity-fields';
 import { columnOnly, defineResource } from '../define';
 import { mobileField } from '../person-fields';
 import { statusMove } from '../status-actions';
@@ -133,15 +134,7 @@ export const partyActivityUserResource = defineResource({
       list: false,
       visibleWhen: { field: 'enrollStatus', in: [2] },
     },
-    {
-      name: 'cancelReason',
-      kind: 'string',
-      label: { zh: '取消原因', en: 'Cancel reason' },
-      maxLength: 200,
-      readOnly: true,
-      visibleWhen: { field: 'enrollStatus', in: [3] },
-      width: 160,
-    },
+    cancelReasonField({ field: 'enrollStatus', in: [3] }, '取消', { list: true, width: 160 }),
     columnOnly({ name: 'appUserId', kind: 'long', label: { zh: '报名账号', en: 'Account' } }),
     columnOnly({
       name: 'scoreGranted',

@@ -1,3 +1,4 @@
+import { cancelReasonField, cancelReasonInput, cancelTimeField } from '../activity-fields';
 import { defineResource } from '../define';
 import { homeAddressField, idCardField, mobileField } from '../person-fields';
 import { statusMove } from '../status-actions';
@@ -46,12 +47,7 @@ export const partyDoubleReportResource = defineResource({
       { zh: '注销', en: 'Cancel' },
       { field: 'reportStatus', from: [1], to: 3, set: { cancelTime: '$now' } },
       {
-        reason: {
-          field: 'cancelReason',
-          label: { zh: '注销原因', en: 'Reason' },
-          required: '请输入注销原因',
-          maxLength: 200,
-        },
+        reason: cancelReasonInput('注销'),
         danger: true,
       },
     ),
@@ -176,23 +172,8 @@ export const partyDoubleReportResource = defineResource({
       readOnly: true,
       list: false,
     },
-    {
-      name: 'cancelReason',
-      kind: 'string',
-      label: { zh: '注销原因', en: 'Cancel reason' },
-      maxLength: 200,
-      readOnly: true,
-      list: false,
-      visibleWhen: { field: 'reportStatus', in: [3] },
-    },
-    {
-      name: 'cancelTime',
-      kind: 'datetime',
-      label: { zh: '注销时间', en: 'Cancelled' },
-      readOnly: true,
-      list: false,
-      visibleWhen: { field: 'reportStatus', in: [3] },
-    },
+    cancelReasonField({ field: 'reportStatus', in: [3] }, '注销'),
+    cancelTimeField({ field: 'reportStatus', in: [3] }, '注销'),
     {
       name: 'partyArchiveId',
       kind: 'long',
