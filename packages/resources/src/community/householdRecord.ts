@@ -24,6 +24,12 @@ export const householdRecordResource = defineResource({
     label: { zh: '住户认证', en: 'Household applications' },
     buttons: ['view', 'add', 'edit', 'audit', 'delete', 'withdraw'],
   },
+  counted: {
+    key: 'householdRecord',
+    sort: 5,
+    pending: { field: 'auditStatus', in: [0] },
+    label: { zh: '住户认证', en: 'Household checks' },
+  },
   own: { field: 'appUserId' },
   editableWhen: { field: 'auditStatus', in: [0] },
   tenant: true,

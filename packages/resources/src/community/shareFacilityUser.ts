@@ -37,6 +37,12 @@ export const shareFacilityUserResource = defineResource({
       { process: 'ShareFacilityReturn', sort: 4, label: { zh: '归还审核', en: 'Return review' } },
     ],
   },
+  counted: {
+    key: 'facilityBorrow',
+    sort: 8,
+    pending: { field: 'borrowStatus', in: [0] },
+    label: { zh: '设施借用', en: 'Facility loans' },
+  },
   tenant: true,
   audit: true,
   softDelete: true,

@@ -15,6 +15,7 @@ export const sysAdviceResource = defineResource({
   permission: 'sys_advice',
   screens: ['/sys/sysadvice'],
   menu: { parent: 'feedback', sort: 3, icon: 'MessageOutlined', buttons: ['view', 'delete', 'export'] },
+  counted: { key: 'feedback', sort: 3, pending: { field: 'replyStatus', in: [0] } },
   standard: ['view', 'delete'],
   write: 'save-update',
   // filed by residents for themselves (the app's save): their applicant's 撤销 (withdrawProcessFlow)

@@ -21,6 +21,12 @@ export const sysComplainResource = defineResource({
   permission: 'sys_complain',
   screens: ['/sys/syscomplain'],
   menu: { parent: 'feedback', sort: 1, icon: 'MessageOutlined', buttons: ['view', 'delete', 'export'] },
+  counted: {
+    key: 'complain',
+    sort: 1,
+    pending: { field: 'handleStatus', in: [0, 1] },
+    label: { zh: '投诉', en: 'Complaints' },
+  },
   standard: ['view', 'delete'],
   write: 'save-update',
   // filed by residents for themselves (the app's save): their applicant's 撤销 (withdrawProcessFlow)

@@ -20,6 +20,7 @@ export const sysReportResource = defineResource({
   permission: 'sys_report',
   screens: ['/sys/sysreport'],
   menu: { parent: 'feedback', sort: 5, icon: 'FileSearchOutlined', buttons: ['view', 'delete', 'export'] },
+  counted: { key: 'snap', sort: 2, pending: { field: 'handleStatus', in: [0, 1] } },
   standard: ['view', 'delete'],
   write: 'save-update',
   // filed by residents for themselves (the app's save): their applicant's 撤销 (withdrawProcessFlow)

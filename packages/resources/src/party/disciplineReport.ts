@@ -29,6 +29,7 @@ export const disciplineReportResource = defineResource({
       { alias: 'identity', label: { zh: '查看举报人', en: 'Reporter identity' }, action: 0 },
     ],
   },
+  counted: { key: 'disciplineReport', sort: 4, pending: { field: 'handleStatus', in: [0, 1] } },
   tenant: true,
   audit: true,
   softDelete: true,

@@ -22,6 +22,12 @@ export const partyDoubleReportResource = defineResource({
       { process: 'PartyDoubleReport', sort: 5, label: { zh: '双报到审核', en: 'Dual registration review' } },
     ],
   },
+  counted: {
+    key: 'doubleReport',
+    sort: 7,
+    pending: { field: 'reportStatus', in: [0] },
+    label: { zh: '双报到', en: 'Dual registrations' },
+  },
   tenant: true,
   audit: true,
   softDelete: true,
