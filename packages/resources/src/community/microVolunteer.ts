@@ -1,5 +1,6 @@
 import { activityTimes, cancelActivity, cancelReasonField, counterField } from '../activity-fields';
 import { defineResource } from '../define';
+import { geoPointFields } from './shared-fields';
 
 /** 微志愿活动 — docs/domain-model.md#微志愿活动-microvolunteer: enrolment (报名人员), absence marking, one points
  * settlement per activity (scoreSettle) and cancellation with a reason. */
@@ -127,20 +128,7 @@ export const microVolunteerResource = defineResource({
       maxLength: 200,
       list: false,
     },
-    {
-      name: 'longitude',
-      kind: 'decimal',
-      label: { zh: '经度', en: 'Longitude' },
-      precision: [10, 7],
-      list: false,
-    },
-    {
-      name: 'latitude',
-      kind: 'decimal',
-      label: { zh: '纬度', en: 'Latitude' },
-      precision: [10, 7],
-      list: false,
-    },
+    ...geoPointFields(),
     ...activityTimes(),
     {
       name: 'needNum',

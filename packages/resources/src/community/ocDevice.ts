@@ -1,4 +1,5 @@
 import { defineResource } from '../define';
+import { geoPointFields } from './shared-fields';
 import { mobileField } from '../person-fields';
 
 /** 物联网设备 — docs/domain-model.md#物联网设备-ocdevice: NB-IoT sensors registered on the carrier platform. */
@@ -100,20 +101,7 @@ export const ocDeviceResource = defineResource({
       maxLength: 200,
       search: 'like',
     },
-    {
-      name: 'longitude',
-      kind: 'decimal',
-      label: { zh: '经度', en: 'Longitude' },
-      precision: [10, 7],
-      list: false,
-    },
-    {
-      name: 'latitude',
-      kind: 'decimal',
-      label: { zh: '纬度', en: 'Latitude' },
-      precision: [10, 7],
-      list: false,
-    },
+    ...geoPointFields(),
     { name: 'installTime', kind: 'datetime', label: { zh: '安装时间', en: 'Installed' }, sortable: true },
     { name: 'ownerName', kind: 'string', label: { zh: '责任人', en: 'Owner' }, maxLength: 32 },
     mobileField({ name: 'ownerPhone', label: { zh: '责任人电话', en: 'Owner phone' }, list: false }),
