@@ -1,5 +1,5 @@
 import { defineResource } from '../define';
-import { geoPointFields } from './shared-fields';
+import { communityField, geoPointFields } from './shared-fields';
 import { mobileField } from '../person-fields';
 
 /** 物联网设备 — docs/domain-model.md#物联网设备-ocdevice: NB-IoT sensors registered on the carrier platform. */
@@ -71,14 +71,7 @@ export const ocDeviceResource = defineResource({
       maxLength: 64,
       list: false,
     },
-    {
-      name: 'communityId',
-      kind: 'ref',
-      label: { zh: '所属社区', en: 'Community' },
-      ref: { resource: 'dept', labelField: 'deptName' },
-      required: '请选择所属社区',
-      search: 'equal',
-    },
+    communityField('请选择所属社区'),
     {
       name: 'meshId',
       kind: 'ref',

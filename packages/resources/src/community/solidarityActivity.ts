@@ -8,6 +8,7 @@ import {
   counterField,
 } from '../activity-fields';
 import { defineResource } from '../define';
+import { communityField } from './shared-fields';
 
 /** 民族团结活动 — docs/domain-model.md#民族团结活动-solidarityactivity (the structure of a party activity): audited
  * before it is published (the SolidarityActivity approval: 草稿 while it waits or was rejected, then its state
@@ -93,14 +94,7 @@ export const solidarityActivityResource = defineResource({
       required: '请选择活动类型',
       search: 'equal',
     },
-    {
-      name: 'communityId',
-      kind: 'ref',
-      label: { zh: '所属社区', en: 'Community' },
-      ref: { resource: 'dept', labelField: 'deptName' },
-      required: '请选择所属社区',
-      search: 'equal',
-    },
+    communityField('请选择所属社区'),
     {
       name: 'organizerType',
       kind: 'dict',
