@@ -30,18 +30,21 @@ export interface SeedMenu {
   children?: SeedMenu[];
 }
 
-import { hasSensitiveFields, resources, screensOf } from '@tongxin/resources';
+import { hasSensitiveFields, MENU_BUTTONS, resources, screensOf, type MenuButton } from '@tongxin/resources';
 import { placeScreens, unplaced, type PlacedScreen } from './screen-menus.js';
 
 type Remote = 'system' | 'party' | 'community' | 'workflow';
 /** [alias, zh, en, action] */
-export type ButtonSpec = readonly [string, string, string, number];
+type ButtonSpec = readonly [string, string, string, number];
 
-const ADD: ButtonSpec = ['add', '新增', 'Add', 1];
-const EDIT: ButtonSpec = ['edit', '修改', 'Edit', 2];
-const DELETE: ButtonSpec = ['delete', '删除', 'Delete', 3];
-const VIEW: ButtonSpec = ['view', '查看', 'View', 2];
-const EXPORT: ButtonSpec = ['export', '导出', 'Export', 1];
+/** A definition menu's button as a button spec. */
+const specOf = (b: MenuButton): ButtonSpec => [b.alias, b.label.zh, b.label.en, b.action];
+
+const ADD = specOf(MENU_BUTTONS.add!);
+const EDIT = specOf(MENU_BUTTONS.edit!);
+const DELETE = specOf(MENU_BUTTONS.delete!);
+const VIEW = specOf(MENU_BUTTONS.view!);
+const EXPORT = specOf(MENU_BUTTONS.export!);
 const SEAL: ButtonSpec = ['seal', '封存', 'Seal', 2];
 const STD = [ADD, EDIT, DELETE, VIEW] as const;
 /** The personal-data buttons (personal-data.ts on the server): reveal one record, export unmasked. */
@@ -59,7 +62,7 @@ const PERSONAL_SCREENS = new Map(
 );
 
 /** A screen: a leaf menu with its button rows. */
-export function screen(
+function screen(
   code: string,
   name: string,
   nameEn: string,
@@ -115,7 +118,7 @@ const definitionScreens: PlacedScreen<SeedMenu>[] = resources.flatMap(screensOf)
     s.label.en,
     s.path,
     s.icon,
-    s.buttons.map((b) => [b.alias, b.label.zh, b.label.en, b.action] as const),
+    s.buttons.map(specOf),
   ),
 }));
 
