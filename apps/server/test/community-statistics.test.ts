@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ALARM_UNHANDLED, resources } from '@tongxin/resources';
+import { ALARM_UNHANDLED, countedResources, pendingColumn, resources } from '@tongxin/resources';
+import { sql } from 'kysely';
 import { nextId } from '../src/db/ids.js';
 import { indexLeads, readsRangeFirst } from '../src/engine/crud/range-page.js';
 import { addTenantWithUser } from './fixtures.js';
@@ -162,6 +163,40 @@ describe('statistics-data', () => {
     ]);
     // the activities: the published volunteer activity on the day it was entered, not the draft
     expect(published.json().data.series[4]).toMatchObject({ name: '活动', data: [0, 1, 0] });
+  });
+
+  it('counts each definition that declares `counted`, in the chart order, by its pending states', async () => {
+    const data = (await call(s.app, admin, 'GET', `${BASE}/getDataCount`)).json().data;
+    const requests = data.requests as { key: string; label: unknown; total: number; pending: number }[];
+    // the keys the board and older clients read
+    expect(requests.map((r) => r.key)).toEqual([
+      'complain',
+      'snap',
+      'feedback',
+      'disciplineReport',
+      'householdRecord',
+      'partyArchive',
+      'doubleReport',
+      'facilityBorrow',
+    ]);
+    expect(requests[0]!.label).toEqual({ zh: '投诉', en: 'Complaints' });
+    expect(requests[3]!.label).toEqual({ zh: '纪检举报', en: 'Discipline reports' });
+    for (const def of countedResources(resources)) {
+      const r = requests.find((x) => x.key === def.counted.key)!;
+      expect(data[r.key], r.key).toEqual({ total: r.total, pending: r.pending });
+      // the administrator sees the whole tenant: the figures are the table's own counts
+      const count = (pending: boolean) =>
+        s.db.tx({ tenantId: '000000' }, async (trx) => {
+          let q = trx
+            .selectFrom(def.table)
+            .select(sql<string>`count(*)`.as('n'))
+            .where('tenant_id', '=', '000000')
+            .where('is_deleted', '=', 0);
+          if (pending) q = q.where(pendingColumn(def), 'in', def.counted.pending.in);
+          return Number((await q.executeTakeFirstOrThrow()).n);
+        });
+      expect([r.total, r.pending], r.key).toEqual([await count(false), await count(true)]);
+    }
   });
 
   it('counts as unhandled the alarms the bell lists (未处理 only, ALARM_UNHANDLED)', async () => {

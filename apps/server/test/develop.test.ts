@@ -1,14 +1,17 @@
 import { rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { columnOf, type ResourceDef } from '@tongxin/resources';
+import { columnOf, screensOf, type ResourceDef } from '@tongxin/resources';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { compareTable } from '../src/engine/schema/compare.js';
 import { inspectTable } from '../src/engine/schema/inspect.js';
+import { seedMenus } from '../src/seed/data/menus.js';
+import { placeScreens } from '../src/seed/data/screen-menus.js';
 import { call, login, startTestServer, type TestServer } from './harness.js';
 
 // 数据源管理, 数据模型 and 代码生成: introspect PostgreSQL (here the server's own database), generate this
-// project's definition and its companions; a generated definition agrees with its table.
+// project's definition and its line in the domain's list; a generated definition agrees with its table and
+// carries its menu.
 let s: TestServer;
 let admin: string;
 let builtin: string;
@@ -91,18 +94,16 @@ describe('develop tools', () => {
     expect(proto.map((c: { name: string }) => c.name)).toContain('tenant_id');
   });
 
-  it('generates a definition that agrees with its table, with the list, route, menu and dictionary lines', async () => {
+  it('generates one definition that agrees with its table and carries its menu, and its list line', async () => {
     const id = await code(await model('app_contact_phone', 'contactCopy'));
     const res = await call(s.app, admin, 'GET', `/api/blade-develop/code/preview?id=${id}`);
     expect(res.statusCode, res.body).toBe(200);
     const files = res.json().data as { path: string; content: string }[];
-    expect(files.map((f) => f.path).slice(0, 4)).toEqual([
+    expect(files.map((f) => f.path)).toEqual([
       'packages/resources/src/community/contactCopy.ts',
       'packages/resources/src/community/index.ts.snippet',
-      'apps/community/src/routes.ts.snippet',
-      'apps/server/src/seed/data/menus.ts.snippet',
     ]);
-    expect(files[3]!.content).toContain("screen('contact_copy', '便民电话副本'");
+    expect(files[1]!.content).toContain('  contactCopyResource,');
     // the generated file compiles as a definition of the resources package and matches the live table
     const file = path.resolve(
       import.meta.dirname,
@@ -120,6 +121,26 @@ describe('develop tools', () => {
         softDelete: true,
       });
       expect(compareTable(def, await inspectTable(s.db.kysely, def.table))).toEqual([]);
+      // its menu: the screen and its four buttons, after the community remote's groups
+      const [screen] = screensOf(def);
+      expect(screen).toMatchObject({
+        code: 'contact_copy',
+        path: '/community/contactcopy',
+        parent: 'community',
+      });
+      expect(screen!.label.zh).toBe('便民电话副本');
+      expect(screen!.buttons.map((b) => b.alias)).toEqual(['add', 'edit', 'delete', 'view']);
+      const community = seedMenus.find((m) => m.code === 'community')!;
+      const menu = {
+        code: screen!.code,
+        name: screen!.label.zh,
+        nameEn: screen!.label.en,
+        path: screen!.path,
+        sort: 0,
+        category: 1 as const,
+      };
+      const placed = placeScreens(community, [{ parent: screen!.parent, menu }]);
+      expect(placed.children!.at(-1)!.code).toBe('contact_copy');
       const live = await inspectTable(s.db.kysely, def.table);
       for (const f of def.fields.filter((x) => !x.group))
         expect(live.columns.has(columnOf(f)), f.name).toBe(true);

@@ -1,6 +1,8 @@
 /** The vocabulary of a resource definition: plain data read by the server (routes, validation,
  * allow-lists, permissions) and by the UI (ResourcePage). No React, antd, axios or node:* here. */
 import type { RuleName } from './rules/field';
+import type { CountedDef } from './counted';
+import type { ScreenMenu } from './screen-menu';
 
 export interface Label {
   zh: string;
@@ -372,6 +374,10 @@ export interface ResourceDef {
   details?: DetailDef[];
   /** The menu paths whose page is this definition's ResourcePage (`resourceScreens` in shared-ui). */
   screens?: string[];
+  /** Its menu: place in the tree, icon, buttons, audit screens (screen-menu.ts); seeded from here. */
+  menu?: ScreenMenu;
+  /** What 数据统计 counts of it: all records and those waiting, under a key (counted.ts). */
+  counted?: CountedDef;
 }
 
 export const defineResource = <T extends ResourceDef>(def: T): T => def;

@@ -5,6 +5,8 @@ export * from './dict-field';
 export * from './status-actions';
 export * from './person-fields';
 export * from './privacy';
+export * from './screen-menu';
+export * from './counted';
 export { isSecretParam, paramResource, SECRET_PARAM_MASK } from './system/param';
 export * from './system/param-keys';
 export { tenantResource } from './system/tenant';

@@ -10,6 +10,7 @@ export const browseLogResource = defineResource({
   table: 'app_browse_log',
   permission: 'browse_log',
   screens: ['/statistics/browselog'],
+  menu: { parent: 'statistics', sort: 2, icon: 'FileSearchOutlined' },
   readOnly: true,
   tenant: true,
   audit: true,

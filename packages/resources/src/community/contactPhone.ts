@@ -1,4 +1,5 @@
 import { columnOnly, defineResource } from '../define';
+import { enableStatusField, sortField } from './shared-fields';
 
 /** 便民电话 — docs/domain-model.md#便民电话-contactphone. Not approval-driven. */
 export const contactPhoneResource = defineResource({
@@ -8,6 +9,7 @@ export const contactPhoneResource = defineResource({
   table: 'app_contact_phone',
   permission: 'contact_phone',
   screens: ['/community/contactphone'],
+  menu: { parent: 'convenience', sort: 1, icon: 'PhoneOutlined' },
   tenant: true,
   audit: true,
   softDelete: true,
@@ -65,24 +67,8 @@ export const contactPhoneResource = defineResource({
     },
     { name: 'address', kind: 'string', label: { zh: '地址', en: 'Address' }, maxLength: 200 },
     { name: 'serviceTime', kind: 'string', label: { zh: '服务时间', en: 'Service hours' }, maxLength: 100 },
-    {
-      name: 'sort',
-      kind: 'int',
-      label: { zh: '排序', en: 'Sort' },
-      required: '请输入排序',
-      min: 0,
-      sortable: true,
-      defaultValue: 1,
-    },
-    {
-      name: 'enableStatus',
-      kind: 'dict',
-      label: { zh: '启用', en: 'Enabled' },
-      dict: { code: 'enable_status' },
-      defaultValue: 1,
-      nullable: false,
-      search: 'equal',
-    },
+    sortField(),
+    enableStatusField(),
     // Empty: the number serves every community of the tenant; no screen sets it yet.
     columnOnly({ name: 'communityId', kind: 'long', label: { zh: '所属社区', en: 'Community' } }),
   ],

@@ -10,6 +10,7 @@ export const hikCameraResource = defineResource({
   table: 'hik_camera_info',
   permission: 'hik_camera',
   screens: ['/safety/hikcamera'],
+  menu: { parent: 'safety', sort: 4, icon: 'VideoCameraOutlined' },
   tenant: true,
   audit: true,
   softDelete: true,

@@ -10,6 +10,7 @@ export const hikRegionResource = defineResource({
   table: 'hik_regions_info',
   permission: 'hik_region',
   screens: ['/safety/hikregions'],
+  menu: { parent: 'safety', sort: 3, icon: 'ClusterOutlined' },
   tenant: true,
   audit: true,
   softDelete: true,

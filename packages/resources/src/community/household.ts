@@ -12,6 +12,7 @@ export const householdResource = defineResource({
   table: 'app_household',
   permission: 'household',
   screens: ['/community/household'],
+  menu: { parent: 'household_manage', sort: 1, icon: 'HomeOutlined' },
   tenant: true,
   audit: true,
   softDelete: true,

@@ -33,6 +33,7 @@ export const infoArticleResource = defineResource({
   table: 'app_info_article',
   permission: 'info_article',
   screens: ['/community/infoarticle'],
+  menu: { parent: 'content', sort: 2, icon: 'FileTextOutlined' },
   write: 'save-update',
   tenant: true,
   audit: true,

@@ -10,5 +10,6 @@ export const infoSectionResource = defineResource(
     table: 'app_info_section',
     permission: 'info_section',
     screens: ['/community/infosection'],
+    menu: { parent: 'content', sort: 1, icon: 'FolderOutlined' },
   }),
 );

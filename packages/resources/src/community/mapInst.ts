@@ -1,4 +1,5 @@
 import { defineResource } from '../define';
+import { communityField } from './shared-fields';
 
 /** 地图点位 — docs/domain-model.md#地图点位-mapinst: points of interest on the community map, placed on
  * /map/design. */
@@ -9,6 +10,7 @@ export const mapInstResource = defineResource({
   table: 'app_map_inst',
   permission: 'map_inst',
   screens: ['/governance/mapinst'],
+  menu: { parent: 'governance', sort: 3, icon: 'EnvironmentOutlined' },
   tenant: true,
   audit: true,
   softDelete: true,
@@ -39,14 +41,7 @@ export const mapInstResource = defineResource({
       required: '请选择类型',
       search: 'equal',
     },
-    {
-      name: 'communityId',
-      kind: 'ref',
-      label: { zh: '所属社区', en: 'Community' },
-      ref: { resource: 'dept', labelField: 'deptName' },
-      required: '请选择所属社区',
-      search: 'equal',
-    },
+    communityField('请选择所属社区'),
     {
       name: 'meshId',
       kind: 'ref',

@@ -1,4 +1,5 @@
 import { defineResource } from '../define';
+import { communityField, enableStatusField } from './shared-fields';
 
 /** 网格管理 — docs/domain-model.md#网格管理-mapmesh. `boundary` is a GeoJSON Polygon or MultiPolygon in WGS84 (lng,
  * lat), drawn on /map/design; the server checks its shape. */
@@ -9,6 +10,7 @@ export const mapMeshResource = defineResource({
   table: 'app_map_mesh',
   permission: 'map_mesh',
   screens: ['/governance/mapmesh'],
+  menu: { parent: 'governance', sort: 2, icon: 'EnvironmentOutlined' },
   write: 'save-update',
   tenant: true,
   audit: true,
@@ -68,14 +70,7 @@ export const mapMeshResource = defineResource({
       defaultValue: 3,
       search: 'equal',
     },
-    {
-      name: 'communityId',
-      kind: 'ref',
-      label: { zh: '所属社区', en: 'Community' },
-      ref: { resource: 'dept', labelField: 'deptName' },
-      required: '请选择所属社区',
-      search: 'equal',
-    },
+    communityField('请选择所属社区'),
     {
       name: 'boundary',
       kind: 'text',
@@ -141,14 +136,6 @@ export const mapMeshResource = defineResource({
       multiline: true,
       list: false,
     },
-    {
-      name: 'enableStatus',
-      kind: 'dict',
-      label: { zh: '启用', en: 'Enabled' },
-      dict: { code: 'enable_status' },
-      defaultValue: 1,
-      nullable: false,
-      search: 'equal',
-    },
+    enableStatusField(),
   ],
 });

@@ -9,6 +9,7 @@ export const messageCenterResource = defineResource({
   table: 'app_message_center',
   permission: 'message_center',
   screens: ['/community/messagecenter'],
+  menu: { parent: 'content', sort: 7, icon: 'BellOutlined' },
   standard: ['add', 'delete', 'view'],
   tenant: true,
   audit: true,

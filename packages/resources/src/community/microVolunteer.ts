@@ -1,20 +1,6 @@
-import { defineResource, type FieldDef } from '../define';
-import { statusMove } from '../status-actions';
-
-const time = (
-  name: string,
-  zh: string,
-  en: string,
-  required: string,
-  extra: Partial<FieldDef> = {},
-): FieldDef => ({
-  name,
-  kind: 'datetime',
-  label: { zh, en },
-  required,
-  list: false,
-  ...extra,
-});
+import { activityTimes, cancelActivity, cancelReasonField, counterField } from '../activity-fields';
+import { defineResource } from '../define';
+import { geoPointFields } from './shared-fields';
 
 /** 微志愿活动 — docs/domain-model.md#微志愿活动-microvolunteer: enrolment (报名人员), absence marking, one points
  * settlement per activity (scoreSettle) and cancellation with a reason. */
@@ -25,6 +11,20 @@ export const microVolunteerResource = defineResource({
   table: 'app_micro_volunteer',
   permission: 'micro_volunteer',
   screens: ['/volunteer/microvolunteer'],
+  menu: {
+    parent: 'volunteer',
+    sort: 1,
+    icon: 'HeartOutlined',
+    buttons: [
+      'add',
+      'edit',
+      'delete',
+      'view',
+      'cancel',
+      { alias: 'absent', label: { zh: '缺席标记', en: 'Mark absent' }, action: 2 },
+      'settle',
+    ],
+  },
   write: 'save-update',
   tenant: true,
   audit: true,
@@ -49,21 +49,7 @@ export const microVolunteerResource = defineResource({
       },
       when: { field: 'settleStatus', in: [0] },
     },
-    statusMove(
-      'cancel',
-      { zh: '取消活动', en: 'Cancel' },
-      { field: 'activityStatus', from: [0, 1, 2, 3], to: 5 },
-      {
-        verb: 'activityCancel',
-        danger: true,
-        reason: {
-          field: 'cancelReason',
-          label: { zh: '取消原因', en: 'Reason' },
-          required: '请输入取消原因',
-          maxLength: 200,
-        },
-      },
-    ),
+    cancelActivity({ field: 'activityStatus', from: [0, 1, 2, 3], to: 5 }),
   ],
   fields: [
     {
@@ -142,28 +128,8 @@ export const microVolunteerResource = defineResource({
       maxLength: 200,
       list: false,
     },
-    {
-      name: 'longitude',
-      kind: 'decimal',
-      label: { zh: '经度', en: 'Longitude' },
-      precision: [10, 7],
-      list: false,
-    },
-    {
-      name: 'latitude',
-      kind: 'decimal',
-      label: { zh: '纬度', en: 'Latitude' },
-      precision: [10, 7],
-      list: false,
-    },
-    time('startTime', '开始时间', 'Starts', '请选择开始时间', {
-      list: true,
-      sortable: true,
-      search: 'range',
-    }),
-    time('endTime', '结束时间', 'Ends', '请选择结束时间'),
-    time('enrollStartTime', '报名开始', 'Enrolment opens', '请选择报名开始时间'),
-    time('enrollEndTime', '报名截止', 'Enrolment closes', '请选择报名截止时间'),
+    ...geoPointFields(),
+    ...activityTimes(),
     {
       name: 'needNum',
       kind: 'int',
@@ -172,23 +138,8 @@ export const microVolunteerResource = defineResource({
       min: 1,
       defaultValue: 10,
     },
-    {
-      name: 'enrollNum',
-      kind: 'int',
-      label: { zh: '报名人数', en: 'Enrolled' },
-      readOnly: true,
-      defaultValue: 0,
-      nullable: false,
-    },
-    {
-      name: 'signNum',
-      kind: 'int',
-      label: { zh: '签到人数', en: 'Signed in' },
-      readOnly: true,
-      defaultValue: 0,
-      nullable: false,
-      list: false,
-    },
+    counterField('enrollNum', '报名人数', 'Enrolled'),
+    counterField('signNum', '签到人数', 'Signed in', { list: false }),
     {
       name: 'serviceHours',
       kind: 'decimal',
@@ -272,14 +223,6 @@ export const microVolunteerResource = defineResource({
       readOnly: true,
       list: false,
     },
-    {
-      name: 'cancelReason',
-      kind: 'string',
-      label: { zh: '取消原因', en: 'Cancel reason' },
-      maxLength: 200,
-      readOnly: true,
-      list: false,
-      visibleWhen: { field: 'activityStatus', in: [5] },
-    },
+    cancelReasonField({ field: 'activityStatus', in: [5] }),
   ],
 });

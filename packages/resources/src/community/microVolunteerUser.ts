@@ -10,6 +10,12 @@ export const microVolunteerUserResource = defineResource({
   table: 'app_micro_volunteer_user',
   permission: 'micro_volunteer_user',
   screens: ['/volunteer/microvolunteer2user'],
+  menu: {
+    parent: 'volunteer',
+    sort: 2,
+    icon: 'UsergroupAddOutlined',
+    buttons: ['add', 'edit', 'view', 'delete', 'export'],
+  },
   tenant: true,
   audit: true,
   softDelete: true,

@@ -10,6 +10,7 @@ export const moduleResource = defineResource({
   table: 'app_module',
   permission: 'module',
   screens: ['/community/module'],
+  menu: { parent: 'content', sort: 6, icon: 'AppstoreOutlined' },
   tenant: true,
   audit: true,
   softDelete: true,

@@ -39,6 +39,12 @@ export const ocAlarmResource = defineResource({
   table: 'app_oc_alarm',
   permission: 'oc_alarm',
   screens: ['/safety/ocalarm'],
+  menu: {
+    parent: 'safety',
+    sort: 2,
+    icon: 'AlertOutlined',
+    buttons: ['view', { alias: 'handle', label: { zh: '处理', en: 'Handle' }, action: 2 }, 'export'],
+  },
   tenant: true,
   audit: true,
   softDelete: true,

@@ -1,4 +1,5 @@
 import { defineResource } from '../define';
+import { communityField, geoPointFields } from './shared-fields';
 import { mobileField } from '../person-fields';
 
 /** 物联网设备 — docs/domain-model.md#物联网设备-ocdevice: NB-IoT sensors registered on the carrier platform. */
@@ -9,6 +10,7 @@ export const ocDeviceResource = defineResource({
   table: 'app_oc_device',
   permission: 'oc_device',
   screens: ['/safety/ocdevice'],
+  menu: { parent: 'safety', sort: 1, icon: 'DatabaseOutlined' },
   tenant: true,
   audit: true,
   softDelete: true,
@@ -69,14 +71,7 @@ export const ocDeviceResource = defineResource({
       maxLength: 64,
       list: false,
     },
-    {
-      name: 'communityId',
-      kind: 'ref',
-      label: { zh: '所属社区', en: 'Community' },
-      ref: { resource: 'dept', labelField: 'deptName' },
-      required: '请选择所属社区',
-      search: 'equal',
-    },
+    communityField('请选择所属社区'),
     {
       name: 'meshId',
       kind: 'ref',
@@ -99,20 +94,7 @@ export const ocDeviceResource = defineResource({
       maxLength: 200,
       search: 'like',
     },
-    {
-      name: 'longitude',
-      kind: 'decimal',
-      label: { zh: '经度', en: 'Longitude' },
-      precision: [10, 7],
-      list: false,
-    },
-    {
-      name: 'latitude',
-      kind: 'decimal',
-      label: { zh: '纬度', en: 'Latitude' },
-      precision: [10, 7],
-      list: false,
-    },
+    ...geoPointFields(),
     { name: 'installTime', kind: 'datetime', label: { zh: '安装时间', en: 'Installed' }, sortable: true },
     { name: 'ownerName', kind: 'string', label: { zh: '责任人', en: 'Owner' }, maxLength: 32 },
     mobileField({ name: 'ownerPhone', label: { zh: '责任人电话', en: 'Owner phone' }, list: false }),

@@ -13,6 +13,7 @@ export const questionnaireResource = defineResource({
   table: 'app_questionnaire',
   permission: 'questionnaire',
   screens: ['/community/questionnaire'],
+  menu: { parent: 'convenience', sort: 2, icon: 'FormOutlined' },
   write: 'save-update',
   tenant: true,
   audit: true,

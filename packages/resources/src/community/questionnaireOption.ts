@@ -1,4 +1,5 @@
 import { defineResource } from '../define';
+import { sortField } from './shared-fields';
 
 /** 问卷选项 — docs/domain-model.md#问卷选项-questionnaireoption: an option of a choice question; `selectNum` counts
  * the answers. */
@@ -55,15 +56,7 @@ export const questionnaireOptionResource = defineResource({
       defaultValue: 0,
       nullable: false,
     },
-    {
-      name: 'sort',
-      kind: 'int',
-      label: { zh: '排序', en: 'Sort' },
-      required: '请输入排序',
-      min: 0,
-      sortable: true,
-      defaultValue: 1,
-    },
+    sortField(),
     {
       name: 'selectNum',
       kind: 'int',

@@ -11,6 +11,12 @@ export const questionnaireUserResource = defineResource({
   table: 'app_questionnaire_user',
   permission: 'questionnaire_user',
   screens: ['/community/questionnaire2user'],
+  menu: {
+    parent: 'convenience',
+    sort: 3,
+    icon: 'ProfileOutlined',
+    buttons: ['view', 'add', 'edit', 'delete', 'export'],
+  },
   permissionAliases: ['questionnaire'],
   standard: ['view'],
   tenant: true,

@@ -10,6 +10,7 @@ export const scoreFlowResource = defineResource({
   table: 'app_score_flow',
   permission: 'score_flow',
   screens: ['/score/scoreflow'],
+  menu: { parent: 'score', sort: 1, icon: 'TrophyOutlined' },
   tenant: true,
   audit: true,
   softDelete: true,

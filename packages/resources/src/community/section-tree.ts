@@ -3,7 +3,10 @@ import { enableStatusField, sortField } from './shared-fields';
 
 /** What names one tree of sections (资讯栏目, 公告栏目: one shape,
  * docs/domain-model.md#content-articles). */
-type SectionNames = Pick<ResourceDef, 'name' | 'label' | 'path' | 'table' | 'permission' | 'screens'>;
+type SectionNames = Pick<
+  ResourceDef,
+  'name' | 'label' | 'path' | 'table' | 'permission' | 'screens' | 'menu'
+>;
 
 /** A tree of sections that articles or notices hang under. */
 export const sectionTree = (names: SectionNames): ResourceDef => ({

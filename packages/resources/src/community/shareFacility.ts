@@ -1,4 +1,5 @@
 import { defineResource } from '../define';
+import { communityField } from './shared-fields';
 
 /** 设施管理 — docs/domain-model.md#设施管理-sharefacility: shared equipment with its stock. `availableQty` is the
  * server's: a loan reserves units, a return, rejection or cancellation gives them back; changing `totalQty`
@@ -10,6 +11,7 @@ export const shareFacilityResource = defineResource({
   table: 'app_share_facility',
   permission: 'share_facility',
   screens: ['/share/sharefacility'],
+  menu: { parent: 'share', sort: 1, icon: 'ShopOutlined' },
   tenant: true,
   audit: true,
   softDelete: true,
@@ -53,14 +55,7 @@ export const shareFacilityResource = defineResource({
       required: '请选择设施类别',
       search: 'equal',
     },
-    {
-      name: 'communityId',
-      kind: 'ref',
-      label: { zh: '所属社区', en: 'Community' },
-      ref: { resource: 'dept', labelField: 'deptName' },
-      required: '请选择所属社区',
-      search: 'equal',
-    },
+    communityField('请选择所属社区'),
     {
       name: 'images',
       kind: 'images',

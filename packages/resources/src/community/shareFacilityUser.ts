@@ -27,6 +27,22 @@ export const shareFacilityUserResource = defineResource({
   table: 'app_share_facility_user',
   permission: 'share_facility_user',
   screens: ['/share/sharefacility2user'],
+  menu: {
+    parent: 'share',
+    sort: 2,
+    icon: 'ProfileOutlined',
+    buttons: ['add', 'edit', 'view', 'delete', 'export', 'lend', 'giveBack', 'requestReturn', 'cancel'],
+    audits: [
+      { process: 'ShareFacilityUse', sort: 3, label: { zh: '借用审核', en: 'Loan review' } },
+      { process: 'ShareFacilityReturn', sort: 4, label: { zh: '归还审核', en: 'Return review' } },
+    ],
+  },
+  counted: {
+    key: 'facilityBorrow',
+    sort: 8,
+    pending: { field: 'borrowStatus', in: [0] },
+    label: { zh: '设施借用', en: 'Facility loans' },
+  },
   tenant: true,
   audit: true,
   softDelete: true,

@@ -22,6 +22,24 @@ export const enableStatusField = (): FieldDef => ({
   search: 'equal',
 });
 
+/** Where a record stands on the map, optional: longitude and latitude (WGS84, seven decimals). */
+export const geoPointFields = (): FieldDef[] => [
+  {
+    name: 'longitude',
+    kind: 'decimal',
+    label: { zh: '经度', en: 'Longitude' },
+    precision: [10, 7],
+    list: false,
+  },
+  {
+    name: 'latitude',
+    kind: 'decimal',
+    label: { zh: '纬度', en: 'Latitude' },
+    precision: [10, 7],
+    list: false,
+  },
+];
+
 /** The community (a dept) a row belongs to. */
 export const communityField = (required: string | undefined, extra: Partial<FieldDef> = {}): FieldDef => ({
   name: 'communityId',

@@ -1,20 +1,14 @@
-import { defineResource, type FieldDef } from '../define';
-import { statusMove } from '../status-actions';
-
-const time = (
-  name: string,
-  zh: string,
-  en: string,
-  required: string,
-  extra: Partial<FieldDef> = {},
-): FieldDef => ({
-  name,
-  kind: 'datetime',
-  label: { zh, en },
-  required,
-  list: false,
-  ...extra,
-});
+import {
+  activitySummaryFields,
+  activityTimes,
+  cancelActivity,
+  cancelReasonField,
+  cancelTimeField,
+  contactFields,
+  counterField,
+} from '../activity-fields';
+import { defineResource } from '../define';
+import { communityField } from './shared-fields';
 
 /** 民族团结活动 — docs/domain-model.md#民族团结活动-solidarityactivity (the structure of a party activity): audited
  * before it is published (the SolidarityActivity approval: 草稿 while it waits or was rejected, then its state
@@ -27,6 +21,13 @@ export const solidarityActivityResource = defineResource({
   table: 'app_solidarity_activity',
   permission: 'solidarity_activity',
   screens: ['/solidarity/solidarityactivity'],
+  menu: {
+    parent: 'solidarity',
+    sort: 1,
+    icon: 'TeamOutlined',
+    label: { zh: '团结活动', en: 'Unity activities' },
+    audits: [{ process: 'SolidarityActivity', sort: 2, label: { zh: '活动审核', en: 'Activity review' } }],
+  },
   tenant: true,
   audit: true,
   softDelete: true,
@@ -64,22 +65,9 @@ export const solidarityActivityResource = defineResource({
     },
   ],
   actions: [
-    statusMove(
-      'cancel',
-      { zh: '取消活动', en: 'Cancel' },
+    cancelActivity(
       { field: 'activityStatus', from: [0, 1, 2, 3], to: 5, set: { cancelTime: '$now' } },
-      {
-        verb: 'activityCancel',
-        method: 'GET',
-        idParam: 'activityId',
-        danger: true,
-        reason: {
-          field: 'cancelReason',
-          label: { zh: '取消原因', en: 'Reason' },
-          required: '请输入取消原因',
-          maxLength: 200,
-        },
-      },
+      { method: 'GET', idParam: 'activityId' },
     ),
   ],
   fields: [
@@ -106,14 +94,7 @@ export const solidarityActivityResource = defineResource({
       required: '请选择活动类型',
       search: 'equal',
     },
-    {
-      name: 'communityId',
-      kind: 'ref',
-      label: { zh: '所属社区', en: 'Community' },
-      ref: { resource: 'dept', labelField: 'deptName' },
-      required: '请选择所属社区',
-      search: 'equal',
-    },
+    communityField('请选择所属社区'),
     {
       name: 'organizerType',
       kind: 'dict',
@@ -176,14 +157,7 @@ export const solidarityActivityResource = defineResource({
       maxLength: 200,
       list: false,
     },
-    time('startTime', '开始时间', 'Starts', '请选择开始时间', {
-      list: true,
-      sortable: true,
-      search: 'range',
-    }),
-    time('endTime', '结束时间', 'Ends', '请选择结束时间'),
-    time('enrollStartTime', '报名开始', 'Enrolment opens', '请选择报名开始时间'),
-    time('enrollEndTime', '报名截止', 'Enrolment closes', '请选择报名截止时间'),
+    ...activityTimes(),
     {
       name: 'limitNum',
       kind: 'int',
@@ -211,21 +185,7 @@ export const solidarityActivityResource = defineResource({
       nullable: false,
       list: false,
     },
-    {
-      name: 'contactName',
-      kind: 'string',
-      label: { zh: '联系人', en: 'Contact' },
-      maxLength: 32,
-      list: false,
-    },
-    {
-      name: 'contactPhone',
-      kind: 'string',
-      label: { zh: '联系电话', en: 'Phone' },
-      maxLength: 32,
-      rule: 'telephone',
-      list: false,
-    },
+    ...contactFields(),
     {
       name: 'activityStatus',
       kind: 'dict',
@@ -236,64 +196,11 @@ export const solidarityActivityResource = defineResource({
       nullable: false,
       search: 'equal',
     },
-    {
-      name: 'enrollNum',
-      kind: 'int',
-      label: { zh: '报名人数', en: 'Enrolled' },
-      readOnly: true,
-      defaultValue: 0,
-      nullable: false,
-    },
-    {
-      name: 'signNum',
-      kind: 'int',
-      label: { zh: '签到人数', en: 'Signed in' },
-      readOnly: true,
-      defaultValue: 0,
-      nullable: false,
-      list: false,
-    },
-    {
-      name: 'browseNum',
-      kind: 'int',
-      label: { zh: '浏览量', en: 'Views' },
-      readOnly: true,
-      defaultValue: 0,
-      nullable: false,
-      list: false,
-    },
-    {
-      name: 'cancelReason',
-      kind: 'string',
-      label: { zh: '取消原因', en: 'Cancel reason' },
-      maxLength: 200,
-      readOnly: true,
-      list: false,
-      visibleWhen: { field: 'activityStatus', in: [5] },
-    },
-    {
-      name: 'cancelTime',
-      kind: 'datetime',
-      label: { zh: '取消时间', en: 'Cancelled' },
-      readOnly: true,
-      list: false,
-      visibleWhen: { field: 'activityStatus', in: [5] },
-    },
-    {
-      name: 'summary',
-      kind: 'text',
-      label: { zh: '活动总结', en: 'Summary' },
-      maxLength: 5000,
-      multiline: true,
-      list: false,
-    },
-    {
-      name: 'summaryImages',
-      kind: 'images',
-      label: { zh: '活动照片', en: 'Photos' },
-      maxLength: 2000,
-      maxCount: 9,
-      list: false,
-    },
+    counterField('enrollNum', '报名人数', 'Enrolled'),
+    counterField('signNum', '签到人数', 'Signed in', { list: false }),
+    counterField('browseNum', '浏览量', 'Views', { list: false }),
+    cancelReasonField({ field: 'activityStatus', in: [5] }),
+    cancelTimeField({ field: 'activityStatus', in: [5] }),
+    ...activitySummaryFields(),
   ],
 });

@@ -1,7 +1,7 @@
 import { auditField, defineResource } from '../define';
 import { mobileField } from '../person-fields';
 import { appUserField, communityField } from './shared-fields';
-import { overdueField, replyDetail, ticketActions } from './ticket-fields';
+import { overdueField, replyDetail, ticketActions, ticketFrame, ticketTextFields } from './ticket-fields';
 
 const OPEN = { field: 'adoptStatus', in: [0] };
 
@@ -14,11 +14,9 @@ export const sysAdviceResource = defineResource({
   table: 'app_sys_advice',
   permission: 'sys_advice',
   screens: ['/sys/sysadvice'],
-  standard: ['view', 'delete'],
-  write: 'save-update',
-  // filed by residents for themselves (the app's save): their applicant's 撤销 (withdrawProcessFlow)
-  // needs no button
-  own: { field: 'appUserId' },
+  menu: { parent: 'feedback', sort: 3, icon: 'MessageOutlined', buttons: ['view', 'delete', 'export'] },
+  counted: { key: 'feedback', sort: 3, pending: { field: 'replyStatus', in: [0] } },
+  ...ticketFrame,
   process: {
     key: 'SysAdvice',
     name: '意见建议处理流程',
@@ -27,14 +25,6 @@ export const sysAdviceResource = defineResource({
     taskName: '建议处理',
     groups: 'grid,admin',
   },
-  tenant: true,
-  audit: true,
-  softDelete: true,
-  exportable: true,
-  drawerWidth: 1000,
-  labelField: 'title',
-  dataScope: { deptColumn: 'community_id' },
-  defaultSort: [{ field: 'createTime', direction: 'desc' }],
   details: [replyDetail('sysAdviceReply', 'adviceId')],
   actions: ticketActions('sys_advice_reply_reply', OPEN).map((a) =>
     a.name === 'finish'
@@ -60,31 +50,7 @@ export const sysAdviceResource = defineResource({
       required: '请选择建议类别',
       search: 'equal',
     },
-    {
-      name: 'title',
-      kind: 'string',
-      label: { zh: '标题', en: 'Title' },
-      required: '请输入标题',
-      maxLength: 100,
-      search: 'like',
-    },
-    {
-      name: 'content',
-      kind: 'text',
-      label: { zh: '内容', en: 'Content' },
-      required: '请输入建议内容',
-      maxLength: 2000,
-      multiline: true,
-      list: false,
-    },
-    {
-      name: 'images',
-      kind: 'images',
-      label: { zh: '图片', en: 'Photos' },
-      maxLength: 2000,
-      maxCount: 9,
-      list: false,
-    },
+    ...ticketTextFields('请输入建议内容'),
     mobileField({ name: 'contactPhone', label: { zh: '联系电话', en: 'Phone' } }),
     appUserField({ zh: '提交人', en: 'Resident' }, undefined, { readOnly: true }),
     communityField(undefined, { readOnly: true }),

@@ -9,6 +9,13 @@ export const sysAdviceReplyResource = defineResource({
   path: '/api/app-sys-advice-reply/sysadvicereply',
   table: 'app_sys_advice_reply',
   permission: 'sys_advice_reply',
+  menu: {
+    parent: 'feedback',
+    sort: 4,
+    icon: 'CustomerServiceOutlined',
+    path: '/sys/sysadvicereply',
+    buttons: ['view', 'reply', 'delete'],
+  },
   permissionAliases: ['sys_advice'],
   // written by the ticket's verbs; removed (a reply, by its writer or an administrator) while it is open
   standard: ['view', 'delete'],

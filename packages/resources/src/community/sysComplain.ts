@@ -3,11 +3,13 @@ import { personPhoneField } from '../person-fields';
 import { appUserField, communityField } from './shared-fields';
 import {
   assignAction,
-  HANDLING,
   handleStatusField,
+  HANDLING,
   overdueField,
   replyDetail,
   ticketActions,
+  ticketFrame,
+  ticketTextFields,
 } from './ticket-fields';
 
 /** 投诉 — docs/domain-model.md#投诉管理-syscomplain. Submitted by a resident (the app's `save`), it enters the
@@ -20,11 +22,14 @@ export const sysComplainResource = defineResource({
   table: 'app_sys_complain',
   permission: 'sys_complain',
   screens: ['/sys/syscomplain'],
-  standard: ['view', 'delete'],
-  write: 'save-update',
-  // filed by residents for themselves (the app's save): their applicant's 撤销 (withdrawProcessFlow)
-  // needs no button
-  own: { field: 'appUserId' },
+  menu: { parent: 'feedback', sort: 1, icon: 'MessageOutlined', buttons: ['view', 'delete', 'export'] },
+  counted: {
+    key: 'complain',
+    sort: 1,
+    pending: { field: 'handleStatus', in: [0, 1] },
+    label: { zh: '投诉', en: 'Complaints' },
+  },
+  ...ticketFrame,
   process: {
     key: 'SysComplain',
     name: '投诉处理流程',
@@ -33,14 +38,6 @@ export const sysComplainResource = defineResource({
     taskName: '投诉处理',
     groups: 'grid,admin',
   },
-  tenant: true,
-  audit: true,
-  softDelete: true,
-  exportable: true,
-  drawerWidth: 1000,
-  labelField: 'title',
-  dataScope: { deptColumn: 'community_id' },
-  defaultSort: [{ field: 'createTime', direction: 'desc' }],
   details: [replyDetail('sysComplainReply', 'complainId')],
   actions: [
     ...ticketActions('sys_complain_reply_reply', HANDLING),
@@ -63,31 +60,7 @@ export const sysComplainResource = defineResource({
       required: '请选择投诉类别',
       search: 'equal',
     },
-    {
-      name: 'title',
-      kind: 'string',
-      label: { zh: '标题', en: 'Title' },
-      required: '请输入标题',
-      maxLength: 100,
-      search: 'like',
-    },
-    {
-      name: 'content',
-      kind: 'text',
-      label: { zh: '内容', en: 'Content' },
-      required: '请输入投诉内容',
-      maxLength: 2000,
-      multiline: true,
-      list: false,
-    },
-    {
-      name: 'images',
-      kind: 'images',
-      label: { zh: '图片', en: 'Photos' },
-      maxLength: 2000,
-      maxCount: 9,
-      list: false,
-    },
+    ...ticketTextFields('请输入投诉内容'),
     { name: 'address', kind: 'string', label: { zh: '发生地点', en: 'Place' }, maxLength: 200, list: false },
     appUserField({ zh: '投诉人账号', en: 'Account' }, undefined, { list: false, readOnly: true }),
     {

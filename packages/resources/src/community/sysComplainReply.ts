@@ -9,6 +9,13 @@ export const sysComplainReplyResource = defineResource({
   path: '/api/app-sys-complain-reply/syscomplainreply',
   table: 'app_sys_complain_reply',
   permission: 'sys_complain_reply',
+  menu: {
+    parent: 'feedback',
+    sort: 2,
+    icon: 'CustomerServiceOutlined',
+    path: '/sys/syscomplainreply',
+    buttons: ['view', 'reply', 'delete'],
+  },
   permissionAliases: ['sys_complain'],
   // written by the ticket's verbs; removed (a reply, by its writer or an administrator) while it is open
   standard: ['view', 'delete'],

@@ -11,6 +11,7 @@ export const sysNoticeResource = defineResource({
   table: 'app_sys_notice',
   permission: 'sys_notice',
   screens: ['/sys/sysnotice'],
+  menu: { parent: 'content', sort: 4, icon: 'NotificationOutlined' },
   write: 'save-update',
   tenant: true,
   audit: true,

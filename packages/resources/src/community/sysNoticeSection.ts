@@ -10,5 +10,6 @@ export const sysNoticeSectionResource = defineResource(
     table: 'app_sys_notice_section',
     permission: 'sys_notice_section',
     screens: ['/sys/sysnoticesection'],
+    menu: { parent: 'content', sort: 3, icon: 'FolderOutlined' },
   }),
 );

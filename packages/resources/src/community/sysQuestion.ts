@@ -9,6 +9,7 @@ export const sysQuestionResource = defineResource({
   table: 'app_sys_question',
   permission: 'sys_question',
   screens: ['/sys/sysquestion'],
+  menu: { parent: 'content', sort: 5, icon: 'ProfileOutlined' },
   tenant: true,
   audit: true,
   softDelete: true,

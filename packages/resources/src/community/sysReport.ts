@@ -1,13 +1,14 @@
 import { auditField, defineResource } from '../define';
-import { appUserField, communityField } from './shared-fields';
+import { appUserField, communityField, geoPointFields } from './shared-fields';
 import {
   assignAction,
-  HANDLING,
   handleStatusField,
+  HANDLING,
   overdueField,
   replyDetail,
   rewardInput,
   ticketActions,
+  ticketFrame,
 } from './ticket-fields';
 
 /** 随手拍 — docs/domain-model.md#随手拍-sysreport: a resident's photos of a problem with its place. The SysReport
@@ -19,11 +20,9 @@ export const sysReportResource = defineResource({
   table: 'app_sys_report',
   permission: 'sys_report',
   screens: ['/sys/sysreport'],
-  standard: ['view', 'delete'],
-  write: 'save-update',
-  // filed by residents for themselves (the app's save): their applicant's 撤销 (withdrawProcessFlow)
-  // needs no button
-  own: { field: 'appUserId' },
+  menu: { parent: 'feedback', sort: 5, icon: 'FileSearchOutlined', buttons: ['view', 'delete', 'export'] },
+  counted: { key: 'snap', sort: 2, pending: { field: 'handleStatus', in: [0, 1] } },
+  ...ticketFrame,
   process: {
     key: 'SysReport',
     name: '随手拍处理流程',
@@ -32,14 +31,6 @@ export const sysReportResource = defineResource({
     taskName: '随手拍处理',
     groups: 'grid,admin',
   },
-  tenant: true,
-  audit: true,
-  softDelete: true,
-  exportable: true,
-  drawerWidth: 1000,
-  labelField: 'title',
-  dataScope: { deptColumn: 'community_id' },
-  defaultSort: [{ field: 'createTime', direction: 'desc' }],
   details: [replyDetail('sysReportReply', 'reportId')],
   actions: [
     // 办结 verifies the report: the resident earns the points given (else the snap.rewardScore parameter)
@@ -99,20 +90,7 @@ export const sysReportResource = defineResource({
       required: '请输入地点',
       maxLength: 200,
     },
-    {
-      name: 'longitude',
-      kind: 'decimal',
-      label: { zh: '经度', en: 'Longitude' },
-      precision: [10, 7],
-      list: false,
-    },
-    {
-      name: 'latitude',
-      kind: 'decimal',
-      label: { zh: '纬度', en: 'Latitude' },
-      precision: [10, 7],
-      list: false,
-    },
+    ...geoPointFields(),
     {
       name: 'isPublic',
       kind: 'dict',

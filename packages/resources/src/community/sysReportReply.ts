@@ -9,6 +9,13 @@ export const sysReportReplyResource = defineResource({
   path: '/api/app-sys-report-reply/sysreportreply',
   table: 'app_sys_report_reply',
   permission: 'sys_report_reply',
+  menu: {
+    parent: 'feedback',
+    sort: 6,
+    icon: 'CustomerServiceOutlined',
+    path: '/sys/sysreportreply',
+    buttons: ['view', 'reply', 'delete'],
+  },
   permissionAliases: ['sys_report'],
   // written by the ticket's verbs; removed (a reply, by its writer or an administrator) while it is open
   standard: ['view', 'delete'],

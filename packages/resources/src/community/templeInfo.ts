@@ -1,4 +1,5 @@
 import { defineResource, type FieldDef } from '../define';
+import { geoPointFields } from './shared-fields';
 import { personPhoneField } from '../person-fields';
 
 const text = (
@@ -24,6 +25,7 @@ export const templeInfoResource = defineResource({
   table: 'app_temple_info',
   permission: 'temple_info',
   screens: ['/governance/templeinfo'],
+  menu: { parent: 'governance', sort: 1, icon: 'BankOutlined' },
   tenant: true,
   audit: true,
   softDelete: true,
@@ -67,20 +69,7 @@ export const templeInfoResource = defineResource({
       list: false,
     },
     text('address', '地址', 'Address', 200, { required: '请输入地址', list: true }),
-    {
-      name: 'longitude',
-      kind: 'decimal',
-      label: { zh: '经度', en: 'Longitude' },
-      precision: [10, 7],
-      list: false,
-    },
-    {
-      name: 'latitude',
-      kind: 'decimal',
-      label: { zh: '纬度', en: 'Latitude' },
-      precision: [10, 7],
-      list: false,
-    },
+    ...geoPointFields(),
     text('registerNo', '登记证号', 'Registration no.', 50),
     text('approveOrg', '批准设立机关', 'Approved by', 100),
     { name: 'approveDate', kind: 'date', label: { zh: '批准设立时间', en: 'Approved on' }, list: false },

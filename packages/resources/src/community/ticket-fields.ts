@@ -1,4 +1,11 @@
-import { auditField, type ActionDef, type DetailDef, type FieldDef, type Label } from '../define';
+import {
+  auditField,
+  type ActionDef,
+  type DetailDef,
+  type FieldDef,
+  type Label,
+  type ResourceDef,
+} from '../define';
 
 /** What the three feedback tickets (投诉, 意见建议, 随手拍 — docs/domain-model.md#feedback-tickets) share: the reply
  * screen's actions (reply as a conversation, close with a result, refuse) and the reply rows' fields. */
@@ -158,3 +165,49 @@ export const handleStatusField = (): FieldDef => ({
 });
 
 export const HANDLING = { field: 'handleStatus', in: [0, 1] };
+
+/** The frame of a ticket definition: filed by residents for themselves (the app's save; their applicant's
+ * 撤销, withdrawProcessFlow, needs no button), viewed and removed by the office, exported, kept to the
+ * caller's communities, newest first. */
+export const ticketFrame = {
+  standard: ['view', 'delete'],
+  write: 'save-update',
+  own: { field: 'appUserId' },
+  tenant: true,
+  audit: true,
+  softDelete: true,
+  exportable: true,
+  drawerWidth: 1000,
+  labelField: 'title',
+  dataScope: { deptColumn: 'community_id' },
+  defaultSort: [{ field: 'createTime', direction: 'desc' }],
+} satisfies Partial<ResourceDef>;
+
+/** A written ticket's title, text (`required`: the message when it is empty) and photos. */
+export const ticketTextFields = (required: string): FieldDef[] => [
+  {
+    name: 'title',
+    kind: 'string',
+    label: { zh: '标题', en: 'Title' },
+    required: '请输入标题',
+    maxLength: 100,
+    search: 'like',
+  },
+  {
+    name: 'content',
+    kind: 'text',
+    label: { zh: '内容', en: 'Content' },
+    required,
+    maxLength: 2000,
+    multiline: true,
+    list: false,
+  },
+  {
+    name: 'images',
+    kind: 'images',
+    label: { zh: '图片', en: 'Photos' },
+    maxLength: 2000,
+    maxCount: 9,
+    list: false,
+  },
+];

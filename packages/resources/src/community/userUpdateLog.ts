@@ -32,6 +32,7 @@ export const userUpdateLogResource = defineResource({
   table: 'blade_update_user_log',
   permission: 'sys_user_audit',
   screens: ['/sys/sysuseraudit'],
+  menu: { parent: 'household_manage', sort: 4, icon: 'AuditOutlined', buttons: ['view', 'audit', 'delete'] },
   // removed once decided (a waiting request is decided, not deleted)
   standard: ['view', 'delete'],
   process: {

@@ -10,6 +10,7 @@ export const noticeResource = defineResource({
   schema: 'migration',
   permission: 'notice',
   screens: ['/desk/notice'],
+  menu: { parent: 'work', sort: 7, icon: 'NotificationOutlined' },
   tenant: true,
   audit: true,
   softDelete: true,

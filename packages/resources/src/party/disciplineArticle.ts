@@ -10,6 +10,7 @@ export const disciplineArticleResource = defineResource({
   table: 'app_discipline_article',
   permission: 'discipline_article',
   screens: ['/discipline/disciplinearticle'],
+  menu: { parent: 'discipline', sort: 2, icon: 'FileTextOutlined' },
   ...articleFrame,
   fields: articleFields('disciplineSection'),
 });

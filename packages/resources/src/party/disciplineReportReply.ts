@@ -9,6 +9,12 @@ export const disciplineReportReplyResource = defineResource({
   table: 'app_discipline_report_reply',
   permission: 'discipline_report_reply',
   screens: ['/discipline/disciplinereportreply'],
+  menu: {
+    parent: 'discipline',
+    sort: 4,
+    icon: 'MessageOutlined',
+    buttons: ['view', 'reply', 'add', 'edit', 'delete'],
+  },
   tenant: true,
   audit: true,
   softDelete: true,

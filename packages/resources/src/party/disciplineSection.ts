@@ -9,6 +9,7 @@ export const disciplineSectionResource = defineResource({
   table: 'app_discipline_section',
   permission: 'discipline_section',
   screens: ['/discipline/disciplinesection'],
+  menu: { parent: 'discipline', sort: 1, icon: 'FolderOutlined' },
   ...sectionFrame,
   fields: sectionFields(),
 });

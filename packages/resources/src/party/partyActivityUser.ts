@@ -1,3 +1,4 @@
+import { cancelReasonField } from '../activity-fields';
 import { columnOnly, defineResource } from '../define';
 import { mobileField } from '../person-fields';
 import { statusMove } from '../status-actions';
@@ -14,6 +15,13 @@ export const partyActivityUserResource = defineResource({
   table: 'app_party_activity2user',
   permission: 'party_activity_user',
   screens: ['/party/partyactivity2user'],
+  menu: {
+    parent: 'party_life',
+    sort: 3,
+    icon: 'UsergroupAddOutlined',
+    label: { zh: '活动报名', en: 'Activity enrolment' },
+    buttons: ['view', 'delete', 'export', 'add', 'edit', 'approve', 'reject', 'sign'],
+  },
   tenant: true,
   audit: true,
   softDelete: true,
@@ -126,15 +134,7 @@ export const partyActivityUserResource = defineResource({
       list: false,
       visibleWhen: { field: 'enrollStatus', in: [2] },
     },
-    {
-      name: 'cancelReason',
-      kind: 'string',
-      label: { zh: '取消原因', en: 'Cancel reason' },
-      maxLength: 200,
-      readOnly: true,
-      visibleWhen: { field: 'enrollStatus', in: [3] },
-      width: 160,
-    },
+    cancelReasonField({ field: 'enrollStatus', in: [3] }, '取消', { list: true, width: 160 }),
     columnOnly({ name: 'appUserId', kind: 'long', label: { zh: '报名账号', en: 'Account' } }),
     columnOnly({
       name: 'scoreGranted',

@@ -11,6 +11,7 @@ export const partyAppraiseResource = defineResource({
   table: 'app_party_appraise',
   permission: 'party_appraise',
   screens: ['/party/partyappraise'],
+  menu: { parent: 'party_appraisal', sort: 1, icon: 'TrophyOutlined' },
   tenant: true,
   audit: true,
   softDelete: true,

@@ -12,6 +12,14 @@ export const partyAppraiseUserResource = defineResource({
   table: 'app_party_appraise2user',
   permission: 'party_appraise_user',
   screens: ['/party/partyappraise2user'],
+  menu: {
+    parent: 'party_appraisal',
+    sort: 2,
+    icon: 'SolutionOutlined',
+    audits: [
+      { process: 'PartyAppraiseUser', sort: 3, label: { zh: '自评审核', en: 'Self-appraisal review' } },
+    ],
+  },
   tenant: true,
   audit: true,
   softDelete: true,

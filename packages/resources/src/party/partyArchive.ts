@@ -15,6 +15,18 @@ export const partyArchiveResource = defineResource({
   table: 'app_party_archive',
   permission: 'party_archive',
   screens: ['/party/partyarchive'],
+  menu: {
+    parent: 'party_org',
+    sort: 2,
+    icon: 'IdcardOutlined',
+    audits: [{ process: 'PartyArchive', sort: 3, label: { zh: '党员登记审核', en: 'Registration review' } }],
+  },
+  counted: {
+    key: 'partyArchive',
+    sort: 6,
+    pending: { field: 'auditStatus', in: [0] },
+    label: { zh: '党员登记', en: 'Member registrations' },
+  },
   tenant: true,
   audit: true,
   softDelete: true,

@@ -10,6 +10,7 @@ export const partyArticleResource = defineResource({
   table: 'app_party_article',
   permission: 'party_article',
   screens: ['/party/partyarticle'],
+  menu: { parent: 'party_life', sort: 4, icon: 'FileTextOutlined' },
   ...articleFrame,
   fields: [
     ...articleFields('partySection'),

@@ -11,6 +11,7 @@ export const partyDeptResource = defineResource({
   table: 'app_party_dept',
   permission: 'party_dept',
   screens: ['/party/partydept'],
+  menu: { parent: 'party_org', sort: 1, icon: 'ApartmentOutlined' },
   tenant: true,
   audit: true,
   softDelete: true,

@@ -1,3 +1,4 @@
+import { cancelReasonField, cancelReasonInput, cancelTimeField } from '../activity-fields';
 import { defineResource } from '../define';
 import { homeAddressField, idCardField, mobileField } from '../person-fields';
 import { statusMove } from '../status-actions';
@@ -13,6 +14,20 @@ export const partyDoubleReportResource = defineResource({
   table: 'app_party_double_report',
   permission: 'party_double_report',
   screens: ['/party/partydoublereport'],
+  menu: {
+    parent: 'party_org',
+    sort: 4,
+    icon: 'SolutionOutlined',
+    audits: [
+      { process: 'PartyDoubleReport', sort: 5, label: { zh: '双报到审核', en: 'Dual registration review' } },
+    ],
+  },
+  counted: {
+    key: 'doubleReport',
+    sort: 7,
+    pending: { field: 'reportStatus', in: [0] },
+    label: { zh: '双报到', en: 'Dual registrations' },
+  },
   tenant: true,
   audit: true,
   softDelete: true,
@@ -38,12 +53,7 @@ export const partyDoubleReportResource = defineResource({
       { zh: '注销', en: 'Cancel' },
       { field: 'reportStatus', from: [1], to: 3, set: { cancelTime: '$now' } },
       {
-        reason: {
-          field: 'cancelReason',
-          label: { zh: '注销原因', en: 'Reason' },
-          required: '请输入注销原因',
-          maxLength: 200,
-        },
+        reason: cancelReasonInput('注销'),
         danger: true,
       },
     ),
@@ -168,23 +178,8 @@ export const partyDoubleReportResource = defineResource({
       readOnly: true,
       list: false,
     },
-    {
-      name: 'cancelReason',
-      kind: 'string',
-      label: { zh: '注销原因', en: 'Cancel reason' },
-      maxLength: 200,
-      readOnly: true,
-      list: false,
-      visibleWhen: { field: 'reportStatus', in: [3] },
-    },
-    {
-      name: 'cancelTime',
-      kind: 'datetime',
-      label: { zh: '注销时间', en: 'Cancelled' },
-      readOnly: true,
-      list: false,
-      visibleWhen: { field: 'reportStatus', in: [3] },
-    },
+    cancelReasonField({ field: 'reportStatus', in: [3] }, '注销'),
+    cancelTimeField({ field: 'reportStatus', in: [3] }, '注销'),
     {
       name: 'partyArchiveId',
       kind: 'long',

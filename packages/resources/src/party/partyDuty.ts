@@ -10,6 +10,7 @@ export const partyDutyResource = defineResource({
   table: 'app_party_duty',
   permission: 'party_duty',
   screens: ['/party/partyduty'],
+  menu: { parent: 'party_life', sort: 6, icon: 'ScheduleOutlined' },
   tenant: true,
   audit: true,
   softDelete: true,

@@ -12,6 +12,12 @@ export const partyReportResource = defineResource({
   table: 'app_party_report',
   permission: 'party_report',
   screens: ['/party/partyreport'],
+  menu: {
+    parent: 'party_life',
+    sort: 5,
+    icon: 'ProfileOutlined',
+    buttons: ['view', 'review', 'delete', 'reject', 'add', 'edit'],
+  },
   tenant: true,
   audit: true,
   softDelete: true,

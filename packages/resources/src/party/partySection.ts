@@ -9,6 +9,7 @@ export const partySectionResource = defineResource({
   table: 'app_party_section',
   permission: 'party_section',
   screens: ['/party/partysection'],
+  menu: { parent: 'party_life', sort: 1, icon: 'FolderOutlined' },
   ...sectionFrame,
   fields: sectionFields(),
 });

@@ -11,6 +11,7 @@ export const studyArticleResource = defineResource({
   table: 'app_study_article',
   permission: 'study_article',
   screens: ['/party/studyarticle'],
+  menu: { parent: 'party_study', sort: 2, icon: 'BookOutlined' },
   ...articleFrame,
   details: [{ resource: 'studyRecord', foreignKey: 'articleId', label: { zh: '已读人员', en: 'Readers' } }],
   fields: [

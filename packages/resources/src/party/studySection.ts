@@ -10,6 +10,7 @@ export const studySectionResource = defineResource({
   table: 'app_study_section',
   permission: 'study_section',
   screens: ['/party/studysection'],
+  menu: { parent: 'party_study', sort: 1, icon: 'FolderOutlined' },
   ...sectionFrame,
   fields: [
     ...sectionFields(),

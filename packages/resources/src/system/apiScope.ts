@@ -1,4 +1,5 @@
 import { defineResource } from '../define';
+import { scopeFrame, scopeHeadFields, scopeRemarkField, scopeSettingAction } from './scope-fields';
 
 /** 接口权限 (blade_scope_api) — docs/domain-model.md#接口权限-apiscope. Rows hang under a menu and are
  * granted to roles by role/grant (scope_category 2). */
@@ -10,38 +11,10 @@ export const apiScopeResource = defineResource({
   schema: 'migration',
   permission: 'api_scope',
   screens: ['/authority/apiscope'],
-  tenant: false,
-  audit: true,
-  softDelete: true,
-  write: 'all',
-  drawerWidth: 880,
-  defaultSort: [{ field: 'createTime', direction: 'desc' }],
+  menu: { parent: 'authority', sort: 3, icon: 'SafetyOutlined' },
+  ...scopeFrame,
   fields: [
-    {
-      name: 'menuId',
-      kind: 'ref',
-      label: { zh: '所属菜单', en: 'Menu' },
-      required: '请选择所属菜单',
-      ref: { resource: 'menu', labelField: 'name' },
-      search: 'equal',
-      list: false,
-    },
-    {
-      name: 'scopeName',
-      kind: 'string',
-      label: { zh: '权限名称', en: 'Name' },
-      required: '请输入接口权限名称',
-      maxLength: 255,
-      search: 'like',
-    },
-    {
-      name: 'resourceCode',
-      kind: 'string',
-      label: { zh: '权限编号', en: 'Code' },
-      required: '请输入接口权限编号',
-      maxLength: 255,
-      search: 'like',
-    },
+    ...scopeHeadFields('接口'),
     {
       name: 'scopePath',
       kind: 'string',
@@ -60,13 +33,7 @@ export const apiScopeResource = defineResource({
       search: 'equal',
       width: 110,
     },
-    {
-      name: 'remark',
-      kind: 'string',
-      label: { zh: '备注', en: 'Remark' },
-      maxLength: 255,
-      list: false,
-    },
+    scopeRemarkField(),
   ],
-  actions: [{ name: 'setting', label: { zh: '权限配置', en: 'Configure' }, placement: 'row' }],
+  actions: [scopeSettingAction()],
 });

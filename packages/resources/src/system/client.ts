@@ -20,6 +20,7 @@ export const clientResource = defineResource({
   schema: 'migration',
   permission: 'client',
   screens: ['/system/client'],
+  menu: { parent: 'settings', sort: 12, icon: 'SafetyOutlined' },
   tenant: false,
   audit: true,
   softDelete: true,

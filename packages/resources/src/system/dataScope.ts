@@ -1,4 +1,5 @@
 import { defineResource } from '../define';
+import { scopeFrame, scopeHeadFields, scopeRemarkField, scopeSettingAction } from './scope-fields';
 
 /** 数据权限 (blade_scope_data) — docs/domain-model.md#数据权限-datascope. Rows hang under a menu (the
  * screen lists the rows of the menu picked in its tree) and are granted to roles by role/grant.
@@ -12,38 +13,10 @@ export const dataScopeResource = defineResource({
   schema: 'migration',
   permission: 'data_scope',
   screens: ['/authority/datascope'],
-  tenant: false,
-  audit: true,
-  softDelete: true,
-  write: 'all',
-  drawerWidth: 880,
-  defaultSort: [{ field: 'createTime', direction: 'desc' }],
+  menu: { parent: 'authority', sort: 2, icon: 'DatabaseOutlined' },
+  ...scopeFrame,
   fields: [
-    {
-      name: 'menuId',
-      kind: 'ref',
-      label: { zh: '所属菜单', en: 'Menu' },
-      required: '请选择所属菜单',
-      ref: { resource: 'menu', labelField: 'name' },
-      search: 'equal',
-      list: false,
-    },
-    {
-      name: 'scopeName',
-      kind: 'string',
-      label: { zh: '权限名称', en: 'Name' },
-      required: '请输入数据权限名称',
-      maxLength: 255,
-      search: 'like',
-    },
-    {
-      name: 'resourceCode',
-      kind: 'string',
-      label: { zh: '权限编号', en: 'Code' },
-      required: '请输入数据权限编号',
-      maxLength: 255,
-      search: 'like',
-    },
+    ...scopeHeadFields('数据'),
     {
       name: 'scopeColumn',
       kind: 'string',
@@ -87,13 +60,7 @@ export const dataScopeResource = defineResource({
       multiline: true,
       list: false,
     },
-    {
-      name: 'remark',
-      kind: 'string',
-      label: { zh: '备注', en: 'Remark' },
-      maxLength: 255,
-      list: false,
-    },
+    scopeRemarkField(),
   ],
-  actions: [{ name: 'setting', label: { zh: '权限配置', en: 'Configure' }, placement: 'row' }],
+  actions: [scopeSettingAction()],
 });

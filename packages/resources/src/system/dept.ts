@@ -12,6 +12,7 @@ export const deptResource = defineResource({
   schema: 'migration',
   permission: 'dept',
   screens: ['/system/dept'],
+  menu: { parent: 'settings', sort: 2, icon: 'ApartmentOutlined' },
   tenant: true,
   platformWide: true,
   audit: false,

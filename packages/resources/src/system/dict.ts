@@ -115,6 +115,7 @@ export const dictResource = defineResource({
   table: 'blade_dict',
   schema: 'migration',
   permission: 'dict',
+  menu: { parent: 'settings', sort: 7, icon: 'BookOutlined', path: '/dict-horizontal/index' },
   permissionAliases: ['dict_vertical'],
   tenant: false,
   audit: false,

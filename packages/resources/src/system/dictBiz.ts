@@ -10,6 +10,7 @@ export const dictBizResource = defineResource({
   table: 'blade_dict_biz',
   schema: 'migration',
   permission: 'dictbiz',
+  menu: { parent: 'settings', sort: 9, icon: 'ReadOutlined', path: '/system/dictbiz' },
   tenant: true,
   audit: false,
   softDelete: true,

@@ -20,6 +20,7 @@ export const paramResource = defineResource({
   schema: 'migration',
   permission: 'param',
   screens: ['/system/param'],
+  menu: { parent: 'settings', sort: 6, icon: 'ControlOutlined' },
   tenant: true,
   platformWide: true,
   audit: true,

@@ -9,6 +9,7 @@ export const postResource = defineResource({
   schema: 'migration',
   permission: 'post',
   screens: ['/system/post'],
+  menu: { parent: 'settings', sort: 3, icon: 'SolutionOutlined' },
   tenant: true,
   platformWide: true,
   audit: true,

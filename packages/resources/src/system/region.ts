@@ -37,6 +37,7 @@ export const regionResource = defineResource({
   schema: 'migration',
   permission: 'region',
   screens: ['/system/region'],
+  menu: { parent: 'base', sort: 1, icon: 'EnvironmentOutlined' },
   tenant: false,
   audit: false,
   softDelete: false,

@@ -11,6 +11,7 @@ export const roleResource = defineResource({
   table: 'blade_role',
   schema: 'migration',
   permission: 'role',
+  menu: { parent: 'authority', sort: 1, icon: 'TeamOutlined', path: '/authority/role' },
   tenant: true,
   platformWide: true,
   audit: false,

@@ -13,6 +13,7 @@ export const tenantResource = defineResource({
   table: 'blade_tenant',
   schema: 'migration',
   permission: 'tenant',
+  menu: { parent: 'settings', sort: 10, icon: 'BankOutlined', path: '/system/tenant' },
   tenant: false,
   audit: true,
   softDelete: true,

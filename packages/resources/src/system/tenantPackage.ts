@@ -11,6 +11,7 @@ export const tenantPackageResource = defineResource({
   schema: 'migration',
   permission: 'tenantpackage',
   screens: ['/system/tenantpackage'],
+  menu: { parent: 'settings', sort: 11, icon: 'AppstoreOutlined' },
   tenant: false,
   audit: true,
   softDelete: true,

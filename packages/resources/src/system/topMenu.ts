@@ -9,6 +9,7 @@ export const topMenuResource = defineResource({
   table: 'blade_top_menu',
   schema: 'migration',
   permission: 'topmenu',
+  menu: { parent: 'settings', sort: 5, icon: 'AppstoreOutlined', path: '/system/topmenu' },
   tenant: true,
   audit: true,
   softDelete: true,

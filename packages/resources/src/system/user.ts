@@ -16,6 +16,7 @@ export const userResource = defineResource({
   table: 'blade_user',
   schema: 'migration',
   permission: 'user',
+  menu: { parent: 'settings', sort: 1, icon: 'UserOutlined', path: '/system/user' },
   tenant: true,
   platformWide: true,
   audit: true,

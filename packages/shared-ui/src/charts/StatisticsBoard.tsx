@@ -2,10 +2,12 @@ import { useEffect, useMemo, useState } from 'react';
 import { Alert, Card, Col, DatePicker, Row, Spin, Statistic } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import type { EChartsCoreOption } from 'echarts/core';
+import type { Label } from '@tongxin/resources';
 import { barOption, lineOption, pieOption, stackOption } from './chart-options';
 import { EChart } from './EChart';
 import { useStatsT } from './i18n';
-import { type DataCount, type Pair, type Range, statsApi, type UserData } from './stats-api';
+import { useLabel } from '../resource/i18n';
+import { type DataCount, type Range, statsApi, type UserData } from './stats-api';
 
 interface Data {
   counts: DataCount;
@@ -17,17 +19,6 @@ interface Data {
 }
 
 const FORMAT = 'YYYY-MM-DD';
-const REQUESTS = [
-  'complain',
-  'snap',
-  'feedback',
-  'disciplineReport',
-  'householdRecord',
-  'partyArchive',
-  'doubleReport',
-  'facilityBorrow',
-];
-
 async function load(range: Range): Promise<Data> {
   const [counts, users, browse, publish, browseRank, scoreRank] = await Promise.all([
     statsApi.counts(range),
@@ -44,6 +35,7 @@ async function load(range: Range): Promise<Data> {
  * the most read titles, the points ranking and alarms by level (ECharts), for a date range. */
 export function StatisticsBoard(props: { days?: number }) {
   const t = useStatsT();
+  const label = useLabel();
   const [range, setRange] = useState<[Dayjs, Dayjs]>(() => [
     dayjs().subtract((props.days ?? 30) - 1, 'day'),
     dayjs(),
@@ -63,7 +55,7 @@ export function StatisticsBoard(props: { days?: number }) {
       live = false;
     };
   }, [range, t]);
-  const charts = useMemo(() => (data ? options(data, t) : undefined), [data, t]);
+  const charts = useMemo(() => (data ? options(data, t, label) : undefined), [data, t, label]);
 
   const picker = (
     <DatePicker.RangePicker
@@ -116,8 +108,10 @@ export function StatisticsBoard(props: { days?: number }) {
   );
 }
 
-function options(d: Data, t: (k: string) => string) {
-  const pairs = REQUESTS.map((k) => (d.counts[k] as Pair | undefined) ?? { total: 0, pending: 0 });
+/** The charts' options; the requests chart shows every counted resource the server answers, in its order
+ * and with its definition's wording. */
+function options(d: Data, t: (k: string) => string, label: (l: Label) => string) {
+  const pairs = d.counts.requests;
   return {
     browse: lineOption(
       d.browse.map((b) => b.date),
@@ -125,7 +119,7 @@ function options(d: Data, t: (k: string) => string) {
     ),
     publish: lineOption(d.publish.dates, d.publish.series),
     requests: stackOption(
-      REQUESTS.map((k) => t(k)),
+      pairs.map((p) => label(p.label)),
       pairs.map((p) => p.pending),
       pairs.map((p) => p.total - p.pending),
       [t('pending'), t('total')],

@@ -1,4 +1,5 @@
 import { http, type R } from '@tongxin/api-client';
+import type { Label } from '@tongxin/resources';
 
 const BASE = '/api/statistics-data';
 
@@ -6,8 +7,15 @@ export interface Pair {
   total: number;
   pending: number;
 }
+/** A counted resource's figures (its definition's `counted`), with the chart's wording. */
+export interface CountedPair extends Pair {
+  key: string;
+  label: Label;
+}
 export interface DataCount {
   [module: string]: unknown;
+  /** Every counted resource, in the chart's order. */
+  requests: CountedPair[];
   alarm: {
     total: number;
     unhandled: number;

@@ -1,3 +1,4 @@
+import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Label } from '@tongxin/resources';
 import { addI18nBundles } from '@tongxin/shared-ui/session';
@@ -284,7 +285,8 @@ addI18nBundles(CRUD_NS, {
 export function useLabel(): (label: Label | undefined) => string {
   const { i18n } = useTranslation();
   const en = (i18n.language ?? '').startsWith('en');
-  return (label) => (label ? (en ? label.en : label.zh) : '');
+  // one function per language, so that what is computed with it is computed again only on a switch
+  return useCallback((label) => (label ? (en ? label.en : label.zh) : ''), [en]);
 }
 
 export function useCrudT() {

@@ -19,6 +19,7 @@ export const codeResource = defineResource({
   table: 'blade_code',
   permission: 'code',
   screens: ['/tool/code'],
+  menu: { parent: 'tool', sort: 1, icon: 'CodeOutlined' },
   tenant: false,
   audit: true,
   softDelete: true,

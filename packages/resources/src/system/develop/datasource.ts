@@ -19,6 +19,7 @@ export const datasourceResource = defineResource({
   table: 'blade_datasource',
   permission: 'datasource',
   screens: ['/tool/datasource'],
+  menu: { parent: 'tool', sort: 3, icon: 'DatabaseOutlined' },
   pickers: ['model*', 'code*'],
   tenant: false,
   audit: true,

@@ -9,6 +9,7 @@ export const modelResource = defineResource({
   table: 'blade_model',
   permission: 'model',
   screens: ['/tool/model'],
+  menu: { parent: 'tool', sort: 2, icon: 'DatabaseOutlined' },
   pickers: ['code*'],
   tenant: false,
   audit: true,

@@ -9,6 +9,7 @@ export const reportResource = defineResource({
   table: 'blade_report_file',
   permission: 'report_list',
   screens: ['/tool/reportlist'],
+  menu: { parent: 'tool', sort: 4, icon: 'BarChartOutlined', buttons: ['view', 'delete'] },
   tenant: true,
   audit: false,
   softDelete: true,

@@ -20,6 +20,7 @@ export const logApiResource = defineResource({
   schema: 'migration',
   permission: 'log_api',
   screens: ['/monitor/log/api'],
+  menu: { parent: 'log', sort: 2, icon: 'FileTextOutlined' },
   fields: [
     logText('type', '日志类型', 'Type', 1, { search: 'equal', width: 80 }),
     logText('title', '日志标题', 'Title', 255, { search: 'like' }),

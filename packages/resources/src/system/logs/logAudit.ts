@@ -11,6 +11,7 @@ export const logAuditResource = defineResource({
   table: 'blade_log_audit',
   permission: 'log_audit',
   screens: ['/monitor/log/audit'],
+  menu: { parent: 'log', sort: 5, icon: 'AuditOutlined' },
   fields: [
     logText('resourceName', '资源', 'Resource', 64, { search: 'equal', width: 140 }),
     logText('tableName', '数据表', 'Table', 64, { list: false }),

@@ -20,6 +20,7 @@ export const logErrorResource = defineResource({
   schema: 'migration',
   permission: 'log_error',
   screens: ['/monitor/log/error'],
+  menu: { parent: 'log', sort: 3, icon: 'FileTextOutlined' },
   fields: [
     logText('exceptionName', '异常名', 'Exception', 255, { search: 'like' }),
     logText('message', '异常信息', 'Message', 4000, { search: 'like' }),

@@ -11,6 +11,7 @@ export const logLoginResource = defineResource({
   table: 'blade_log_login',
   permission: 'log_login',
   screens: ['/monitor/log/login'],
+  menu: { parent: 'log', sort: 4, icon: 'FileTextOutlined' },
   fields: [
     logText('account', '登录账号', 'Account', 64, { search: 'like', width: 140 }),
     { name: 'userId', kind: 'long', label: { zh: '用户ID', en: 'User id' }, list: false },

@@ -20,6 +20,7 @@ export const logUsualResource = defineResource({
   schema: 'migration',
   permission: 'log_usual',
   screens: ['/monitor/log/usual'],
+  menu: { parent: 'log', sort: 1, icon: 'FileTextOutlined' },
   fields: [
     logText('logLevel', '日志级别', 'Level', 10, { search: 'equal', width: 90 }),
     logText('logId', '日志业务id', 'Event', 100, { search: 'equal' }),

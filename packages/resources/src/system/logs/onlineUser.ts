@@ -9,6 +9,7 @@ export const onlineUserResource = defineResource({
   table: 'blade_online_session',
   permission: 'online_user',
   screens: ['/monitor/online'],
+  menu: { parent: 'log', sort: 6, icon: 'TeamOutlined' },
   tenant: true,
   audit: false,
   softDelete: false,

@@ -12,6 +12,12 @@ export const attachResource = defineResource({
   schema: 'migration',
   permission: 'attach',
   screens: ['/resource/attach'],
+  menu: {
+    parent: 'resource',
+    sort: 3,
+    icon: 'FolderOutlined',
+    buttons: ['upload', 'download', 'delete', 'view'],
+  },
   tenant: true,
   audit: true,
   softDelete: true,

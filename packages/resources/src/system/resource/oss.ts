@@ -1,4 +1,5 @@
-import { auditField, defineResource } from '../../define';
+import { defineResource } from '../../define';
+import { connectorFrame, connectorTail, credentialFields, enableConnector } from './connector-fields';
 
 /** The stores an 对象存储 configuration may name: the server's disk, or an S3-compatible endpoint. */
 export const OSS_CATEGORIES = [
@@ -22,11 +23,8 @@ export const ossResource = defineResource({
   table: 'blade_oss',
   permission: 'oss',
   screens: ['/resource/oss'],
-  tenant: true,
-  audit: true,
-  softDelete: true,
-  drawerWidth: 600,
-  defaultSort: [{ field: 'createTime', direction: 'desc' }],
+  menu: { parent: 'resource', sort: 1, icon: 'CloudOutlined' },
+  ...connectorFrame,
   fields: [
     {
       name: 'category',
@@ -55,23 +53,7 @@ export const ossResource = defineResource({
       maxLength: 255,
       help: { zh: '本地存储不填', en: 'Empty for local disk' },
     },
-    {
-      name: 'accessKey',
-      kind: 'string',
-      label: { zh: 'accessKey', en: 'Access key' },
-      maxLength: 255,
-      list: false,
-    },
-    {
-      name: 'secretKey',
-      kind: 'string',
-      label: { zh: 'secretKey', en: 'Secret key' },
-      maxLength: 255,
-      secret: true,
-      list: false,
-      view: false,
-      help: { zh: '保存后不再显示;修改时留空则保持原密钥', en: 'Never shown again; leave empty to keep it' },
-    },
+    ...credentialFields(),
     {
       name: 'bucketName',
       kind: 'string',
@@ -82,31 +64,9 @@ export const ossResource = defineResource({
     },
     { name: 'appId', kind: 'string', label: { zh: '应用ID', en: 'App id' }, maxLength: 255, list: false },
     { name: 'region', kind: 'string', label: { zh: '地域简称', en: 'Region' }, maxLength: 255, list: false },
-    { name: 'remark', kind: 'string', label: { zh: '备注', en: 'Remark' }, maxLength: 255, list: false },
-    {
-      name: 'status',
-      kind: 'int',
-      label: { zh: '是否启用', en: 'Enabled' },
-      options: [
-        { value: 1, label: { zh: '否', en: 'No' } },
-        { value: OSS_ENABLED, label: { zh: '是', en: 'Yes' } },
-      ],
-      // the audit group's status column, set by 启用 only
-      group: 'audit',
-      form: false,
-      width: 100,
-    },
-    auditField('createTime', { search: 'range' }),
+    ...connectorTail(OSS_ENABLED),
   ],
   actions: [
-    {
-      name: 'enable',
-      label: { zh: '启用', en: 'Enable' },
-      placement: 'row',
-      verb: 'enable',
-      idParam: 'id',
-      confirm: { zh: '确定启用该存储?上传的文件将存入它', en: 'Enable this store for new uploads?' },
-      when: { field: 'status', in: [1] },
-    },
+    enableConnector({ zh: '确定启用该存储?上传的文件将存入它', en: 'Enable this store for new uploads?' }),
   ],
 });

@@ -1,4 +1,5 @@
-import { auditField, defineResource } from '../../define';
+import { defineResource } from '../../define';
+import { connectorFrame, connectorTail, credentialFields, enableConnector } from './connector-fields';
 
 /** The providers an 短信配置 may name: 1 records the message in the general log only (the default,
  * for development and demos), 2 Aliyun (dysmsapi SendSms), 3 Tencent Cloud (sms SendSms, API 3.0). */
@@ -20,11 +21,8 @@ export const smsResource = defineResource({
   table: 'blade_sms',
   permission: 'sms',
   screens: ['/resource/sms'],
-  tenant: true,
-  audit: true,
-  softDelete: true,
-  drawerWidth: 600,
-  defaultSort: [{ field: 'createTime', direction: 'desc' }],
+  menu: { parent: 'resource', sort: 2, icon: 'MessageOutlined' },
+  ...connectorFrame,
   fields: [
     {
       name: 'category',
@@ -61,23 +59,7 @@ export const smsResource = defineResource({
       list: false,
       help: { zh: '腾讯云的 SdkAppId', en: "Tencent's SdkAppId" },
     },
-    {
-      name: 'accessKey',
-      kind: 'string',
-      label: { zh: 'accessKey', en: 'Access key' },
-      maxLength: 255,
-      list: false,
-    },
-    {
-      name: 'secretKey',
-      kind: 'string',
-      label: { zh: 'secretKey', en: 'Secret key' },
-      maxLength: 255,
-      secret: true,
-      list: false,
-      view: false,
-      help: { zh: '保存后不再显示;修改时留空则保持原密钥', en: 'Never shown again; leave empty to keep it' },
-    },
+    ...credentialFields(),
     { name: 'regionId', kind: 'string', label: { zh: '地域', en: 'Region' }, maxLength: 255, list: false },
     {
       name: 'endpoint',
@@ -87,31 +69,10 @@ export const smsResource = defineResource({
       list: false,
       help: { zh: '留空使用服务商的官方地址', en: "Empty: the provider's own" },
     },
-    { name: 'remark', kind: 'string', label: { zh: '备注', en: 'Remark' }, maxLength: 255, list: false },
-    {
-      name: 'status',
-      kind: 'int',
-      label: { zh: '是否启用', en: 'Enabled' },
-      options: [
-        { value: 1, label: { zh: '否', en: 'No' } },
-        { value: SMS_ENABLED, label: { zh: '是', en: 'Yes' } },
-      ],
-      group: 'audit',
-      form: false,
-      width: 100,
-    },
-    auditField('createTime', { search: 'range' }),
+    ...connectorTail(SMS_ENABLED),
   ],
   actions: [
-    {
-      name: 'enable',
-      label: { zh: '启用', en: 'Enable' },
-      placement: 'row',
-      verb: 'enable',
-      idParam: 'id',
-      confirm: { zh: '确定启用该短信配置?', en: 'Enable this SMS configuration?' },
-      when: { field: 'status', in: [1] },
-    },
+    enableConnector({ zh: '确定启用该短信配置?', en: 'Enable this SMS configuration?' }),
     {
       name: 'send',
       label: { zh: '发送测试', en: 'Send test' },

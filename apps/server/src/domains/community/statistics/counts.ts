@@ -1,8 +1,9 @@
 /** The figures of 数据统计: users and members (get2UserDataById without a user) and per-module totals
- * with what waits for the office (getDataCount), within the caller's data scope (scope.ts). Totals are
+ * with what waits for the office (getDataCount; the modules are the definitions' `counted`), within the
+ * caller's data scope (scope.ts). Totals are
  * all-time; `inRange` counts rows created within the range. Each endpoint's counts travel as one
  * statement (figures.ts). */
-import { ALARM_UNHANDLED } from '@tongxin/resources';
+import { ALARM_UNHANDLED, countedResources, pendingColumn, resources } from '@tongxin/resources';
 import { sql } from 'kysely';
 import type { Trx } from '../../../db/database.js';
 import { figuresOf, type Figure, type Where } from './figures.js';
@@ -36,17 +37,13 @@ export async function userData(trx: Trx, scope: StatsScope, range: Range) {
   });
 }
 
-/** The modules with a total and what waits for the office: table and the pending condition. */
-const PAIRS = {
-  complain: ['app_sys_complain', [['handle_status', 'in', [0, 1]]]],
-  snap: ['app_sys_report', [['handle_status', 'in', [0, 1]]]],
-  feedback: ['app_sys_advice', [['reply_status', '=', 0]]],
-  disciplineReport: ['app_discipline_report', [['handle_status', 'in', [0, 1]]]],
-  householdRecord: ['app_household_record', [['audit_status', '=', 0]]],
-  partyArchive: ['app_party_archive', [['audit_status', '=', 0]]],
-  doubleReport: ['app_party_double_report', [['report_status', '=', 0]]],
-  facilityBorrow: ['app_share_facility_user', [['borrow_status', '=', 0]]],
-} satisfies Record<string, [string, Where]>;
+/** The definitions counted with a total and what waits for the office (their `counted`), in the chart's
+ * order: the key, the table and the pending condition. */
+const REQUESTS = countedResources(resources).map((def) => ({
+  def,
+  key: def.counted.key,
+  pending: [[pendingColumn(def), 'in', def.counted.pending.in]] satisfies Where,
+}));
 
 /** 未处理 alarms (docs/domain-model.md#设备告警-ocalarm, the rule the shell's bell counts by too). */
 const UNHANDLED: Where = [[ALARM_UNHANDLED.column, '=', ALARM_UNHANDLED.value]];
@@ -80,16 +77,21 @@ export async function dataCounts(trx: Trx, scope: StatsScope, range: Range) {
     meshes: ['app_map_mesh'],
     activitiesInRange: ['app_micro_volunteer', created(range)],
   };
-  for (const [key, [table, pending]] of Object.entries(PAIRS)) {
-    figures[`${key}Total`] = [table];
-    figures[`${key}Pending`] = [table, pending as Where];
+  for (const { def, key, pending } of REQUESTS) {
+    figures[`${key}Total`] = [def.table];
+    figures[`${key}Pending`] = [def.table, pending];
   }
   const n = await figuresOf(trx, scope.tenantId, inScopeOf(scope), figures);
-  const pairs = Object.fromEntries(
-    Object.keys(PAIRS).map((key) => [key, { total: n[`${key}Total`]!, pending: n[`${key}Pending`]! }]),
-  ) as Record<keyof typeof PAIRS, { total: number; pending: number }>;
+  // each counted resource under its key, and all of them in order with their wording for the chart
+  const requests = REQUESTS.map(({ def, key }) => ({
+    key,
+    label: def.counted.label ?? def.label,
+    total: n[`${key}Total`]!,
+    pending: n[`${key}Pending`]!,
+  }));
   return {
-    ...pairs,
+    ...Object.fromEntries(requests.map(({ key, total, pending }) => [key, { total, pending }])),
+    requests,
     alarm: {
       total: n.alarmTotal!,
       unhandled: n.alarmUnhandled!,

@@ -6,7 +6,7 @@
  * `dataScope` (a community's rows by their community column). The rollups (browse per day and month, points
  * per month) hold a community and nothing else, so they serve a scope only when it is the whole tenant or
  * a set of communities; any other scope is counted on the rows themselves. */
-import { resources, type ResourceDef } from '@tongxin/resources';
+import { countedResources, resources, type ResourceDef } from '@tongxin/resources';
 import { sql, type Expression, type ExpressionBuilder, type SqlBool } from 'kysely';
 import { deptsBelow } from '../../../access/depts.js';
 import type { DataScopeRule } from '../../../access/permissions.js';
@@ -29,11 +29,10 @@ const ROLLUP_OF: Record<string, string> = {
   app_score_month: 'app_score_flow',
 };
 
-/** The tables the statistics and the ranking count. */
-export const COUNTED_TABLES = [
+/** The tables the figures, the user details and the ranking count by name (counts.ts, user-figures.ts). */
+const FIGURE_TABLES = [
   'blade_user',
   'app_household',
-  'app_household_record',
   'app_party_archive',
   'app_party_double_report',
   'app_micro_volunteer',
@@ -43,7 +42,6 @@ export const COUNTED_TABLES = [
   'app_sys_complain',
   'app_sys_report',
   'app_sys_advice',
-  'app_discipline_report',
   'app_share_facility_user',
   'app_oc_alarm',
   'app_oc_device',
@@ -56,6 +54,10 @@ export const COUNTED_TABLES = [
   'app_browse_log',
   'app_score_flow',
 ];
+
+/** The tables the statistics and the ranking count: those above and every counted definition's
+ * (`counted`, packages/resources/src/counted.ts). */
+const COUNTED_TABLES = [...new Set([...FIGURE_TABLES, ...countedResources(resources).map((d) => d.table)])];
 
 const owners = new Map<string, { def: ResourceDef; fields: QueryFields }>();
 

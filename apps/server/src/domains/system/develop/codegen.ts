@@ -55,6 +55,10 @@ function defaultOf(c: ColumnInfo): string | undefined {
   return m ? quote(m[1]!) : undefined;
 }
 
+/** A status-like column, which wants a dictionary the generator cannot know the items of. */
+const isDictLike = (c: ColumnInfo): boolean =>
+  /(_type|_status|category)$/.test(c.name) && c.name !== 'status';
+
 function fieldOf(c: ColumnInfo, firstText: boolean): string {
   const name = camel(c.name);
   const label = c.comment || c.name;
@@ -70,11 +74,15 @@ function fieldOf(c: ColumnInfo, firstText: boolean): string {
   if (!c.nullable && fallback !== undefined) parts.push('nullable: false', `defaultValue: ${fallback}`);
   if (c.nullable && fallback !== undefined) parts.push(`defaultValue: ${fallback}`);
   if (firstText) parts.push(`search: 'like'`, 'sortable: true');
-  return `    { ${parts.join(', ')} },`;
+  const hint = isDictLike(c)
+    ? `    // ${c.comment || c.name}: bind a dictionary (dict: { code }) whose items seed/data/dicts.ts seeds\n`
+    : '';
+  return `${hint}    { ${parts.join(', ')} },`;
 }
 
-/** The definition file of a table: its column groups as flags, every other column a field. A table
- * without a primary key `id` cannot be served by the engine and is refused. */
+/** The definition file of a table: its column groups as flags, every other column a field, and its menu
+ * at the end of its domain's group (the seed builds it from the definition). A table without a primary
+ * key `id` cannot be served by the engine and is refused. */
 export function definitionSource(table: TableInfo, spec: CodeSpec): { name: string; source: string } {
   if (!/^\/api(\/[a-z0-9_-]+)+$/.test(spec.apiPath)) throw badRequest('接口路径应形如 /api/app-foo/foo');
   if (!/^(\/[a-z0-9_-]+)+$/.test(spec.webPath)) throw badRequest('菜单路径应形如 /party/foo');
@@ -102,6 +110,7 @@ export const ${name}Resource = defineResource({
   schema: 'migration',
   permission: ${quote(spec.menuCode)},
   screens: [${quote(spec.webPath)}],
+  menu: { parent: ${quote(spec.serviceName)}, icon: 'FileTextOutlined' },
   tenant: ${has('tenant_id')},
   audit: ${audit},
   softDelete: ${has('is_deleted')},${has('version') ? '' : '\n  version: false,'}${audit ? "\n  defaultSort: [{ field: 'createTime', direction: 'desc' }]," : ''}
@@ -113,39 +122,17 @@ ${lines.join('\n')}
   return { name, source };
 }
 
-/** Every artefact of one 代码生成 row: the definition, its line in the domain's list, the route-map
- * line, the menu and button rows, and dictionary stubs for the status-like columns. */
+/** Every artefact of one 代码生成 row: the definition (fields, menu and buttons) and its line in the
+ * domain's list (docs/adding-a-resource.md). */
 export function generate(table: TableInfo, spec: CodeSpec): GeneratedFile[] {
   const { name, source } = definitionSource(table, spec);
   const domain = spec.serviceName;
   const dir = `packages/resources/src/${domain}`;
-  const dictColumns = table.columns.filter(
-    (c) => /(_type|_status|category)$/.test(c.name) && c.name !== 'status',
-  );
-  const files: GeneratedFile[] = [
+  return [
     { path: `${dir}/${name}.ts`, content: source },
     {
       path: `${dir}/index.ts.snippet`,
       content: `import { ${name}Resource } from './${name}';\n// in ${domain}Resources:\n  ${name}Resource,\n`,
     },
-    {
-      path: `apps/${domain}/src/routes.ts.snippet`,
-      content: `// served by resourceScreens(${domain}Resources) through the definition's screens; as an explicit line:\n  ${quote(spec.webPath)}: resourcePage(${name}Resource),\n`,
-    },
-    {
-      path: 'apps/server/src/seed/data/menus.ts.snippet',
-      content: `      screen(${quote(spec.menuCode)}, ${quote(spec.codeName)}, ${quote(name)}, ${quote(spec.webPath)}, 'FileTextOutlined'),\n`,
-    },
   ];
-  if (dictColumns.length)
-    files.push({
-      path: 'apps/server/src/seed/data/dicts.ts.snippet',
-      content: dictColumns
-        .map(
-          (c) =>
-            `  // ${c.comment || c.name}\n  { code: ${quote(`${table.name}_${c.name}`)}, name: ${quote(c.comment || c.name)}, items: [] },\n`,
-        )
-        .join(''),
-    });
-  return files;
 }
