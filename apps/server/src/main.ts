@@ -3,7 +3,7 @@ import { buildApp } from './app.js';
 import { JWT_SECRET_FILE, withJwtSecret } from './auth/jwt-secret.js';
 import { loadConfig } from './config.js';
 import { Database } from './db/database.js';
-import { migrate } from './db/migrate.js';
+import { migrate } from './engine/schema/migrate.js';
 import { seedDemo } from './seed/demo.js';
 import { ADMIN_ACCOUNT, ADMIN_PASSWORD, seed } from './seed/seed.js';
 

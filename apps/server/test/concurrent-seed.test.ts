@@ -1,7 +1,7 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/config.js';
 import { Database } from '../src/db/database.js';
-import { migrate } from '../src/db/migrate.js';
+import { migrate } from '../src/engine/schema/migrate.js';
 import { seedDemo } from '../src/seed/demo.js';
 import { seed } from '../src/seed/seed.js';
 import { onPostgres } from './harness.js';

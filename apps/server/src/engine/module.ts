@@ -38,8 +38,6 @@ export interface ResourceModule {
   lapsed?: LapseHandler;
 }
 
-export type DomainName = 'system' | 'party' | 'community' | 'workflow';
-
 /** What the demo seed hands a domain for its part of the demo data (seed/demo.ts). */
 export interface DemoSeedArgs {
   trx: Trx;
@@ -49,7 +47,8 @@ export interface DemoSeedArgs {
 
 /** A domain's room on the server: every definition it serves with its behaviour, its own routes. */
 export interface DomainModule {
-  name: DomainName;
+  /** the domain's name (its folder under domains/); the engine knows none of them */
+  name: string;
   /** every definition the domain serves, behaviour attached */
   resources: ResourceModule[];
   /** hand-written routes of the domain (menus, statistics, ...) */
@@ -72,7 +71,7 @@ export type Behaviour = Record<string, ResourceBehaviour>;
  * that have any. Fails at startup when the behaviour names a definition the list lacks.
  */
 export function domain(
-  name: DomainName,
+  name: string,
   defs: readonly ResourceDef[],
   behaviour: Behaviour = {},
   rest: Omit<DomainModule, 'name' | 'resources'> = {},
