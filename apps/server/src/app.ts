@@ -35,7 +35,7 @@ import { cspSourcesOf, MenuStore } from './access/menu-store.js';
 import { PermissionService } from './access/permissions.js';
 import { defaultDomains } from './domains/index.js';
 import { withAttachmentUses } from './files/attachment-uses.js';
-import { FLOWS_AWAITING_DEFINITIONS } from './domains/workflow/flows.js';
+import { FLOWS_AWAITING_DEFINITIONS } from './seed/flows.js';
 import { DictCache } from './dicts/dict-cache.js';
 import type { DictItem } from './dicts/dict-items.js';
 import { Approvals } from './engine/approval/approvals.js';

@@ -7,7 +7,7 @@ import { nextId } from '../src/db/ids.js';
 import { compileExpression, evalExpression, ExpressionError } from '../src/flow/expr.js';
 import { DeployError, parseBpmn, toRunnable } from '../src/flow/compile.js';
 import { completeTaskSteps, FlowError, startProcessSteps } from '../src/flow/runtime.js';
-import { LEAVE_XML } from '../src/domains/workflow/flows.js';
+import { LEAVE_XML } from '../src/seed/flows.js';
 import {
   type Actor,
   claimTask,
