@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { grantsChanged } from '../access/grants-changed.js';
-import type { AppContext } from '../context.js';
+import type { Services } from '../services.js';
 import { ApiError, done } from '../http/envelope.js';
 import { withinRate } from '../util/rate-limit.js';
 import { isAdministrator, requireUser } from './guard.js';
@@ -16,7 +16,7 @@ export const CLEAR_CACHE_PER_MINUTE = 5;
  * tenant's administrator included, drops what concerns their own session on this instance: the cached
  * grants of their roles.
  */
-export function clearCacheRoute(app: FastifyInstance, ctx: AppContext, base: string): void {
+export function clearCacheRoute(app: FastifyInstance, ctx: Services, base: string): void {
   app.get(`${base}/clear-cache`, { config: { access: { token: true } } }, async (request) => {
     const user = requireUser(request);
     const key = `clear-cache:${user.tenantId}:${user.userId}`;

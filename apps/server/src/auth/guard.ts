@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { AppContext } from '../context.js';
+import type { Services } from '../services.js';
 import { PLATFORM_TENANT } from '../db/database.js';
 import { forbidden, MSG, unauthorized } from '../http/envelope.js';
 import type { AuthUser, TokenFailure } from './tokens.js';
@@ -78,7 +78,7 @@ export function requireUser(request: FastifyRequest): AuthUser {
   return request.user;
 }
 
-export function installGuard(app: FastifyInstance, ctx: AppContext): void {
+export function installGuard(app: FastifyInstance, ctx: Services): void {
   app.decorateRequest('user', null);
   app.decorate('accessTable', []);
 

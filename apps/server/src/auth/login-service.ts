@@ -1,7 +1,7 @@
 import { timingSafeEqual } from 'node:crypto';
 import { isId, isTenantId } from '@tongxin/resources';
 import { SHIPPED_CLIENT_SECRET } from '../config.js';
-import type { AppContext } from '../context.js';
+import type { Services } from '../services.js';
 import { hashClientSecret, standInHash, verifyPassword } from './passwords.js';
 import { TENANT_MSG, tenantRefusal, type TenantRow } from './tenant-states.js';
 import type { AuthUser } from './tokens.js';
@@ -97,7 +97,7 @@ export interface LoginRecords {
 }
 
 export class LoginService {
-  constructor(private readonly ctx: AppContext) {}
+  constructor(private readonly ctx: Services) {}
 
   /** Parses `Authorization: Basic base64(clientId:secret)`. */
   parseBasic(header: string | undefined): { clientId: string; secret: string } {

@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import { sql } from 'kysely';
-import type { AppContext } from '../context.js';
+import type { Services } from '../services.js';
 import { nextId } from '../db/ids.js';
 import { formatDateTime } from '../util/datetime.js';
 import type { AuthUser } from './tokens.js';
@@ -18,7 +18,7 @@ type Subject = Pick<AuthUser, 'userId' | 'tenantId' | 'account' | 'nickName' | '
  * the session accepts next (refresh rotation), so a sign-in whose row cannot be written fails.
  */
 export class OnlineSessions {
-  constructor(private readonly ctx: AppContext) {}
+  constructor(private readonly ctx: Services) {}
 
   /** A sign-in attempt for the login log. */
   attempt(

@@ -1,11 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
-import type { AppContext } from '../context.js';
+import type { Services } from '../services.js';
 import { fail, ok } from './envelope.js';
 
 /** Liveness (the process answers) and readiness (the database and shared store answer, and the server
  * is not shutting down), for load balancers and orchestrators. */
-export function healthRoutes(app: FastifyInstance, ctx: AppContext): void {
+export function healthRoutes(app: FastifyInstance, ctx: Services): void {
   let closing = false;
   app.addHook('preClose', async () => {
     closing = true;

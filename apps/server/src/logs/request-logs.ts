@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AuthUser } from '../auth/tokens.js';
-import type { AppContext } from '../context.js';
+import type { Services } from '../services.js';
 import { formatDateTime } from '../util/datetime.js';
 import { ApiError } from '../http/envelope.js';
 import { serializeError } from '../http/error-log.js';
@@ -37,7 +37,7 @@ function requestColumns(request: FastifyRequest) {
  * with its route as the title and its duration; an unexpected failure (anything but a deliberate
  * ApiError or a client's 4xx) lands in the error log with its stack.
  */
-export function installRequestLogs(app: FastifyInstance, ctx: AppContext): void {
+export function installRequestLogs(app: FastifyInstance, ctx: Services): void {
   if (!ctx.logs.enabled) return;
   const activity = sessionActivity(ctx);
   app.addHook('onResponse', async (request, reply) => {
@@ -74,7 +74,7 @@ const MAX_TRACKED = 10_000;
 
 /** Notes that a session was active: its row's last_time is updated at most once a minute per instance,
  * after the answer and without waiting. */
-function sessionActivity(ctx: AppContext): (user: AuthUser) => void {
+function sessionActivity(ctx: Services): (user: AuthUser) => void {
   const seen = new Map<string, number>();
   return (user) => {
     const now = Date.now();

@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import type { AppContext } from '../context.js';
+import type { Services } from '../services.js';
 import { formatDateTime } from '../util/datetime.js';
 import type { LogTable } from './log-writer.js';
 import { PLATFORM_TENANT } from '../db/database.js';
@@ -17,11 +17,11 @@ const TABLES: LogTable[] = [
 ];
 
 /** The kept days: the platform's parameter when it is a positive whole number, else its default (90). */
-const retentionDays = (ctx: AppContext) =>
+const retentionDays = (ctx: Services) =>
   wholeParam(ctx.db.kysely, PLATFORM_TENANT, RETENTION_PARAM, [1, Number.MAX_SAFE_INTEGER]);
 
 /** Deletes log rows older than the retention and the sessions past their expiry; returns rows deleted. */
-export async function purgeLogs(ctx: AppContext, now = new Date()): Promise<number> {
+export async function purgeLogs(ctx: Services, now = new Date()): Promise<number> {
   const days = await retentionDays(ctx);
   const cutoff = formatDateTime(new Date(now.getTime() - days * 24 * 3600 * 1000));
   let deleted = 0;
@@ -43,7 +43,7 @@ export async function purgeLogs(ctx: AppContext, now = new Date()): Promise<numb
 }
 
 /** Runs the purge shortly after start and then hourly; a failure is logged and retried next time. */
-export function startLogRetention(ctx: AppContext): { stop: () => void } {
+export function startLogRetention(ctx: Services): { stop: () => void } {
   if (!ctx.logs.enabled) return { stop: () => undefined };
   const run = () =>
     purgeLogs(ctx)

@@ -3,7 +3,7 @@ import { sql } from 'kysely';
 import type { AuthUser } from '../../auth/tokens.js';
 import type { Trx } from '../../db/database.js';
 import { badRequest } from '../../http/envelope.js';
-import type { AppContext } from '../../context.js';
+import type { EngineContext } from './engine-context.js';
 
 /** The resource a field points at: a reference's, or the definition itself for a tree's parent. */
 const targetOf = (def: ResourceDef, f: FieldDef): string | undefined =>
@@ -17,7 +17,7 @@ const targetOf = (def: ResourceDef, f: FieldDef): string | undefined =>
  * References the writer's scope does not narrow are left to the resource's own rules.
  */
 export async function assertReferencesVisible(
-  ctx: AppContext,
+  ctx: EngineContext,
   trx: Trx,
   user: AuthUser,
   def: ResourceDef,
