@@ -312,7 +312,7 @@ export class ResourceEngine<C extends EngineContext = EngineContext> {
     const args = { trx, user, ctx: this.ctx, ...(opts.own ? { own: true } : {}) };
     if (opts.own) row[this.ownColumn()!] = user.userId;
     await this.uniqueCheck(trx, user, row);
-    await assertReferencesVisible(this.ctx, trx, user, this.def, row);
+    await assertReferencesVisible(this.ctx.resources, trx, user, this.def, row);
     await this.hooks.beforeWrite?.(args, row, undefined);
     await trx.insertInto(this.def.table).values(row).execute();
     this.audit.note(trx, user, 'insert', String(row.id), undefined, row);
@@ -343,7 +343,7 @@ export class ResourceEngine<C extends EngineContext = EngineContext> {
     if (this.def.audit) Object.assign(changes, { update_user: user.userId, update_time: formatDateTime() });
     const args = { trx, user, ctx: this.ctx, ...(opts.own ? { own: true } : {}) };
     await this.uniqueCheck(trx, user, { ...changes, tenant_id: current.tenant_id }, id);
-    await assertReferencesVisible(this.ctx, trx, user, this.def, values);
+    await assertReferencesVisible(this.ctx.resources, trx, user, this.def, values);
     await this.hooks.beforeWrite?.(args, changes, current);
     Object.assign(changes, nextVersion(current));
     if (Object.keys(changes).length)
