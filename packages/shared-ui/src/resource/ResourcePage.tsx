@@ -181,7 +181,7 @@ export function ResourcePage({ def, ...options }: { def: ResourceDef } & Resourc
       <RecordDrawer
         def={def}
         fields={fields}
-        options={options}
+        options={{ ...options, detailPage: ResourcePage }}
         mode={drawer?.mode}
         record={drawer?.record}
         onClose={() => setDrawer(undefined)}
