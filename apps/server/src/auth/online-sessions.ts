@@ -5,6 +5,9 @@ import { nextId } from '../db/ids.js';
 import { formatDateTime } from '../util/datetime.js';
 import type { AuthUser } from './tokens.js';
 
+/** What the session list reads of the server's services (services.ts), handed down by buildApp. */
+export type SessionServices = Pick<Services, 'db' | 'logs'>;
+
 const clip = (v: unknown, n: number): string | null =>
   v === undefined || v === null || v === '' ? null : String(v).slice(0, n);
 const inSeconds = (s: number) => formatDateTime(new Date(Date.now() + s * 1000));
@@ -18,7 +21,7 @@ type Subject = Pick<AuthUser, 'userId' | 'tenantId' | 'account' | 'nickName' | '
  * the session accepts next (refresh rotation), so a sign-in whose row cannot be written fails.
  */
 export class OnlineSessions {
-  constructor(private readonly ctx: Services) {}
+  constructor(private readonly ctx: SessionServices) {}
 
   /** A sign-in attempt for the login log. */
   attempt(

@@ -10,6 +10,22 @@ import { requireUser } from './guard.js';
 import { LOGIN_MSG, LoginService, OAuthError } from './login-service.js';
 import { OnlineSessions } from './online-sessions.js';
 
+/** What the auth routes read (with the login service, the session list and 清除缓存) of the server's services
+ * (services.ts), handed down by buildApp. */
+export type AuthRouteServices = Pick<
+  Services,
+  | 'captcha'
+  | 'config'
+  | 'db'
+  | 'dicts'
+  | 'grantsVersion'
+  | 'lockout'
+  | 'logs'
+  | 'permissions'
+  | 'store'
+  | 'tokens'
+>;
+
 function sendOAuthError(reply: FastifyReply, e: OAuthError) {
   return reply.code(e.status).send({
     code: e.status,
@@ -24,7 +40,7 @@ function sendOAuthError(reply: FastifyReply, e: OAuthError) {
 const MAX_CLIENT_LOGS = 100;
 const clip = (v: unknown, n: number) => (v === undefined || v === null ? null : String(v).slice(0, n));
 
-export function authRoutes(app: FastifyInstance, ctx: Services): void {
+export function authRoutes(app: FastifyInstance, ctx: AuthRouteServices): void {
   const login = new LoginService(ctx);
   const sessions = new OnlineSessions(ctx);
   const base = '/api/blade-auth/oauth';
@@ -115,7 +131,7 @@ interface RefreshCall {
  * was used (stolen and replayed, by the thief or by its owner after the thief) ends the whole session,
  * every token descended from its sign-in, on every instance. */
 async function refreshGrant(
-  ctx: Services,
+  ctx: AuthRouteServices,
   login: LoginService,
   sessions: OnlineSessions,
   { p, basic, tenantId, choose }: RefreshCall,
@@ -143,7 +159,12 @@ async function refreshGrant(
 }
 
 /** logout (GET or POST): ends the session, or with a list body stores the browser's local error log. */
-function logoutRoutes(app: FastifyInstance, ctx: Services, base: string, sessions: OnlineSessions): void {
+function logoutRoutes(
+  app: FastifyInstance,
+  ctx: AuthRouteServices,
+  base: string,
+  sessions: OnlineSessions,
+): void {
   const logQuota = new DailyQuota(ctx.store, 'client-logs', ctx.config.clientLogQuota);
   const logout = async (request: FastifyRequest) => {
     const user = requireUser(request);
