@@ -36,21 +36,10 @@ const DOMAINS = ['system', 'party', 'community', 'workflow'];
  * must take its place here.
  */
 const SERVER_LAYERS = [
+  { name: 'the small helpers (util/)', paths: ['util'] },
   {
     name: 'the infrastructure',
-    paths: [
-      'util',
-      'config.ts',
-      'db',
-      'http',
-      'access',
-      'auth',
-      'dicts',
-      'files',
-      'logs',
-      'points',
-      'services.ts',
-    ],
+    paths: ['config.ts', 'db', 'http', 'access', 'auth', 'dicts', 'files', 'logs', 'points', 'services.ts'],
   },
   { name: 'the engine', paths: ['engine/crud', 'engine/schema'] },
   { name: 'the BPMN executor', paths: ['flow'] },
