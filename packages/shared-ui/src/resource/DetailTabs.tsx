@@ -2,7 +2,7 @@ import type { ComponentType, ReactNode } from 'react';
 import { Tabs } from 'antd';
 import { resources, type DetailDef, type ResourceDef } from '@tongxin/resources';
 import { useCrudT, useLabel } from './i18n';
-import type { ResourcePageOptions } from './ResourcePage';
+import type { ResourcePageOptions } from './page-options';
 
 /** The page listing a child's rows: ResourcePage, handed down by the page that opened the drawer (it
  * imports this file, so importing it back would make a cycle). */

@@ -6,7 +6,7 @@ import { toWireValue } from './fields';
 import { useCrudT, useLabel } from './i18n';
 import { RecordForm, recordState } from './RecordForm';
 import { RecordView } from './RecordView';
-import type { ResourcePageOptions } from './ResourcePage';
+import type { ResourcePageOptions } from './page-options';
 import { rowKeyOf, type Row } from './wire';
 
 export type DrawerMode = 'add' | 'edit' | 'view';
