@@ -15,7 +15,7 @@ import { chromium, type Page, type Response } from '@playwright/test';
 import { buildApp } from '@tongxin/server/src/app.js';
 import { loadConfig } from '@tongxin/server/src/config.js';
 import { Database } from '@tongxin/server/src/db/database.js';
-import { migrate } from '@tongxin/server/src/db/migrate.js';
+import { migrate } from '@tongxin/server/src/engine/schema/migrate.js';
 import { seed } from '@tongxin/server/src/seed/seed.js';
 
 const KiB = 1024;

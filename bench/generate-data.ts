@@ -15,7 +15,7 @@ import { md5Hex } from '@tongxin/server/src/auth/passwords.js';
 import { loadConfig } from '@tongxin/server/src/config.js';
 import { Database } from '@tongxin/server/src/db/database.js';
 import { nextId } from '@tongxin/server/src/db/ids.js';
-import { migrate } from '@tongxin/server/src/db/migrate.js';
+import { migrate } from '@tongxin/server/src/engine/schema/migrate.js';
 import { seed } from '@tongxin/server/src/seed/seed.js';
 import { benchUrl, BENCH_DB, BIG_TABLE, BUSIEST_TENANT_NAME, recreateDatabase } from './bench-db.js';
 import {

@@ -12,7 +12,7 @@ import { loadConfig } from '@tongxin/server/src/config.js';
 import { Database } from '@tongxin/server/src/db/database.js';
 import { nextId } from '@tongxin/server/src/db/ids.js';
 import { inlineParameters } from '@tongxin/server/src/db/first-statement.js';
-import { migrate } from '@tongxin/server/src/db/migrate.js';
+import { migrate } from '@tongxin/server/src/engine/schema/migrate.js';
 import { seed } from '@tongxin/server/src/seed/seed.js';
 import { completeTask, deploy, startProcess } from '@tongxin/server/src/flow/service.js';
 import { drive, median, type Run } from './load.js';

@@ -34,8 +34,8 @@ import { installSecurityHeaders } from './http/security-headers.js';
 import { cspSourcesOf, MenuStore } from './access/menu-store.js';
 import { PermissionService } from './access/permissions.js';
 import { defaultDomains } from './domains/index.js';
-import { withAttachmentUses } from './files/attachment-uses.js';
-import { FLOWS_AWAITING_DEFINITIONS } from './domains/workflow/flows.js';
+import { withAttachmentUses } from './engine/crud/attachment-uses.js';
+import { FLOWS_AWAITING_DEFINITIONS } from './seed/flows.js';
 import { DictCache } from './dicts/dict-cache.js';
 import type { DictItem } from './dicts/dict-items.js';
 import { Approvals } from './engine/approval/approvals.js';
@@ -64,7 +64,7 @@ export interface BuildOptions {
 export async function buildApp(options: BuildOptions): Promise<{ app: FastifyInstance; ctx: AppContext }> {
   const { config, db, domains = defaultDomains } = options;
   const store = options.store ?? createStore(config.redisUrl);
-  // every resource with an upload field keeps where its records use attachments (files/attachment-uses.ts)
+  // every resource with an upload field keeps where its records use attachments (engine/crud/attachment-uses.ts)
   const modules = withAttachmentUses(domains.flatMap((d) => d.resources));
   const files =
     options.files ??

@@ -3,7 +3,8 @@ import { buildApp } from './app.js';
 import { JWT_SECRET_FILE, withJwtSecret } from './auth/jwt-secret.js';
 import { loadConfig } from './config.js';
 import { Database } from './db/database.js';
-import { migrate } from './db/migrate.js';
+import { migrate } from './engine/schema/migrate.js';
+import { defaultDomains } from './domains/index.js';
 import { seedDemo } from './seed/demo.js';
 import { ADMIN_ACCOUNT, ADMIN_PASSWORD, seed } from './seed/seed.js';
 
@@ -19,7 +20,7 @@ async function main() {
   });
   const applied = await migrate(db);
   const seeded = await seed(db, config);
-  const demo = config.seedDemo ? await seedDemo(db) : { created: false };
+  const demo = config.seedDemo ? await seedDemo(db, defaultDomains) : { created: false };
   const { app } = await buildApp({ config, db });
   await app.listen({ port: config.port, host: config.host });
 

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { storedNames } from '../src/files/attachment-uses.js';
+import { storedNames } from '../src/engine/crud/attachment-uses.js';
 import { addTenantWithUser } from './fixtures.js';
 import { call, login, startTestServer, upload, type TestServer } from './harness.js';
 

@@ -4,7 +4,7 @@ import { sql, type RawBuilder } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database, Trx } from '../src/db/database.js';
 import { nextId } from '../src/db/ids.js';
-import { migrate } from '../src/db/migrate.js';
+import { migrate } from '../src/engine/schema/migrate.js';
 import { mostViewed, viewsPerDay } from '../src/domains/community/statistics/browse-rollup.js';
 import { splitDays } from '../src/domains/community/statistics/browse-split.js';
 import { readRange } from '../src/domains/community/statistics/range.js';

@@ -1,7 +1,8 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/config.js';
 import { Database } from '../src/db/database.js';
-import { migrate } from '../src/db/migrate.js';
+import { migrate } from '../src/engine/schema/migrate.js';
+import { defaultDomains } from '../src/domains/index.js';
 import { seedDemo } from '../src/seed/demo.js';
 import { seed } from '../src/seed/seed.js';
 import { onPostgres } from './harness.js';
@@ -27,7 +28,7 @@ describe.runIf(onPostgres)('concurrent first start', () => {
       cleanups.push(() => db.close());
       await migrate(db);
       const base = await seed(db, config);
-      const demo = await seedDemo(db);
+      const demo = await seedDemo(db, defaultDomains);
       return { base, demo };
     };
     const [a, b] = await Promise.all([start(), start()]);

@@ -14,7 +14,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database, Trx } from '../src/db/database.js';
 import { nextId } from '../src/db/ids.js';
-import { migrate } from '../src/db/migrate.js';
+import { migrate } from '../src/engine/schema/migrate.js';
 import { compareTable } from '../src/engine/schema/compare.js';
 import { GENERATED_DIR, generatedFiles, REGENERATE } from '../src/engine/schema/generated-files.js';
 import { inspectTable } from '../src/engine/schema/inspect.js';

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { defaultDomains } from '../src/domains/index.js';
 import { DEMO_PASSWORD, DEMO_TENANT, seedDemo } from '../src/seed/demo.js';
 import { call, login, startTestServer, type TestServer } from './harness.js';
 
@@ -10,7 +11,7 @@ import { call, login, startTestServer, type TestServer } from './harness.js';
 let s: TestServer;
 beforeAll(async () => {
   s = await startTestServer();
-  await seedDemo(s.db);
+  await seedDemo(s.db, defaultDomains);
 });
 afterAll(() => s.close());
 

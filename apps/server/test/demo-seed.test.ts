@@ -2,6 +2,7 @@ import { processesOf, resources } from '@tongxin/resources';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PLATFORM_TENANT } from '../src/db/database.js';
+import { defaultDomains } from '../src/domains/index.js';
 import { DEMO_PASSWORD, DEMO_TENANT, idCardOf, seedDemo } from '../src/seed/demo.js';
 import { call, login, startTestServer, tokenRequest, type TestServer } from './harness.js';
 
@@ -34,9 +35,9 @@ const countAll = async () =>
 
 beforeAll(async () => {
   s = await startTestServer(); // migrate + base seed
-  first = await seedDemo(s.db);
+  first = await seedDemo(s.db, defaultDomains);
   countsAfterFirst = await countAll();
-  second = await seedDemo(s.db);
+  second = await seedDemo(s.db, defaultDomains);
 });
 afterAll(() => s.close());
 

@@ -12,7 +12,7 @@ import type { ResourceEngine } from '../src/engine/crud/resource-engine.js';
 import { resourceRoutes } from '../src/engine/crud/resource-routes.js';
 import type { Database } from '../src/db/database.js';
 import { nextId } from '../src/db/ids.js';
-import { migrate } from '../src/db/migrate.js';
+import { migrate } from '../src/engine/schema/migrate.js';
 import { seed } from '../src/seed/seed.js';
 import { MemoryStore } from '../src/util/kv-store.js';
 import { addTenantWithUser } from './fixtures.js';

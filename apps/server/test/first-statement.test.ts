@@ -3,7 +3,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { APP_ROLE, type Database } from '../src/db/database.js';
 import { inlineParameters } from '../src/db/first-statement.js';
-import { migrate } from '../src/db/migrate.js';
+import { migrate } from '../src/engine/schema/migrate.js';
 import { onPostgres, openTestDatabase } from './harness.js';
 
 // A transaction's opening (BEGIN, role, tenant) travels with its first statement (db/first-statement.ts).

@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { Database } from '../src/db/database.js';
-import { migrate } from '../src/db/migrate.js';
+import { migrate } from '../src/engine/schema/migrate.js';
 import { seed } from '../src/seed/seed.js';
 import { baseTestConfig, SNAPSHOT_ENV, TEMPLATE_ENV } from './seeded-template.js';
 

@@ -9,7 +9,7 @@ import type { Config } from '../src/config.js';
 import type { AppContext } from '../src/context.js';
 import type { DomainModule } from '../src/engine/module.js';
 import { Database } from '../src/db/database.js';
-import { migrate } from '../src/db/migrate.js';
+import { migrate } from '../src/engine/schema/migrate.js';
 import { md5Hex } from '../src/auth/passwords.js';
 import { seed } from '../src/seed/seed.js';
 import { MemoryStore, type KvStore } from '../src/util/kv-store.js';

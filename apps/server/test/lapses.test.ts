@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AppContext } from '../src/context.js';
 import type { Database, Row } from '../src/db/database.js';
 import { nextId } from '../src/db/ids.js';
-import { migrate } from '../src/db/migrate.js';
+import { migrate } from '../src/engine/schema/migrate.js';
 import { lapsed, sweepLapses } from '../src/engine/crud/lapses.js';
 import type { ResourceModule } from '../src/engine/module.js';
 import type { LogWriter } from '../src/logs/log-writer.js';

@@ -7,6 +7,7 @@ import {
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_PASSWORD, DEMO_TENANT, seedDemo } from '../src/seed/demo.js';
+import { defaultDomains } from '../src/domains/index.js';
 import { call, login, startTestServer, type TestServer } from './harness.js';
 
 // The party domain's demo data: every party screen has rows in both demo tenants, states look real.
@@ -15,7 +16,7 @@ let admin: string;
 
 beforeAll(async () => {
   s = await startTestServer();
-  await seedDemo(s.db);
+  await seedDemo(s.db, defaultDomains);
   admin = await login(s.app);
 });
 afterAll(() => s.close());
@@ -197,7 +198,7 @@ describe('party demo data', () => {
         ),
       );
     const before = await counts();
-    expect(await seedDemo(s.db)).toEqual({ created: false });
+    expect(await seedDemo(s.db, defaultDomains)).toEqual({ created: false });
     expect(await counts()).toEqual(before);
   });
 });

@@ -6,7 +6,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.js';
 import { loadConfig } from '../src/config.js';
 import { Database } from '../src/db/database.js';
-import { migrate } from '../src/db/migrate.js';
+import { migrate } from '../src/engine/schema/migrate.js';
 import { seed } from '../src/seed/seed.js';
 import { MemoryStore } from '../src/util/kv-store.js';
 import { call, login, onPostgres, tokenRequest } from './harness.js';

@@ -3,7 +3,7 @@
 import { defineResource, partyArchiveResource, processesOf, resources } from '@tongxin/resources';
 import { describe, expect, it } from 'vitest';
 import { processCatalogue } from '../src/engine/approval/catalogue.js';
-import { FLOW_CATALOGUE, FLOWS_AWAITING_DEFINITIONS } from '../src/domains/workflow/flows.js';
+import { FLOW_CATALOGUE, FLOWS_AWAITING_DEFINITIONS } from '../src/seed/flows.js';
 
 const label = { zh: '测试', en: 'Test' };
 const withProcess = (name: string, category: string) =>

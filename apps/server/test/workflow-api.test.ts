@@ -5,7 +5,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { defaultDomains, partyDomain } from '../src/domains/index.js';
 import { startBusinessProcess } from '../src/engine/approval/start-process.js';
-import { FLOW_CATALOGUE, LEAVE_XML } from '../src/domains/workflow/flows.js';
+import { FLOW_CATALOGUE, LEAVE_XML } from '../src/seed/flows.js';
 import { SEEDED_PROCESSES } from '../src/seed/workflow-seed.js';
 import { seed } from '../src/seed/seed.js';
 import { addTenantWithUser } from './fixtures.js';

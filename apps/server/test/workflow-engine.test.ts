@@ -2,12 +2,12 @@
 // executor on rows (reject/resubmit loop, parallel fork/join, concurrent completes).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../src/db/database.js';
-import { migrate } from '../src/db/migrate.js';
+import { migrate } from '../src/engine/schema/migrate.js';
 import { nextId } from '../src/db/ids.js';
 import { compileExpression, evalExpression, ExpressionError } from '../src/flow/expr.js';
 import { DeployError, parseBpmn, toRunnable } from '../src/flow/compile.js';
 import { completeTaskSteps, FlowError, startProcessSteps } from '../src/flow/runtime.js';
-import { LEAVE_XML } from '../src/domains/workflow/flows.js';
+import { LEAVE_XML } from '../src/seed/flows.js';
 import {
   type Actor,
   claimTask,

@@ -1,9 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import { grantsChanged } from '../access/grants-changed.js';
-import type { AppContext } from '../context.js';
+import type { Services } from '../services.js';
 import { ApiError, done } from '../http/envelope.js';
 import { withinRate } from '../util/rate-limit.js';
 import { isAdministrator, requireUser } from './guard.js';
+
+/** What 清除缓存 reads of the server's services (services.ts), handed down by buildApp. */
+export type ClearCacheServices = Pick<Services, 'dicts' | 'grantsVersion' | 'permissions' | 'store'>;
 
 /** 清除缓存 calls one user may make a minute (every instance counts together; the minute restarts with
  * each call). */
@@ -16,7 +19,7 @@ export const CLEAR_CACHE_PER_MINUTE = 5;
  * tenant's administrator included, drops what concerns their own session on this instance: the cached
  * grants of their roles.
  */
-export function clearCacheRoute(app: FastifyInstance, ctx: AppContext, base: string): void {
+export function clearCacheRoute(app: FastifyInstance, ctx: ClearCacheServices, base: string): void {
   app.get(`${base}/clear-cache`, { config: { access: { token: true } } }, async (request) => {
     const user = requireUser(request);
     const key = `clear-cache:${user.tenantId}:${user.userId}`;

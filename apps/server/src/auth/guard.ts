@@ -1,8 +1,11 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { AppContext } from '../context.js';
+import type { Services } from '../services.js';
 import { PLATFORM_TENANT } from '../db/database.js';
 import { forbidden, MSG, unauthorized } from '../http/envelope.js';
 import type { AuthUser, TokenFailure } from './tokens.js';
+
+/** What the guard reads of the server's services (services.ts), handed down by buildApp. */
+export type GuardServices = Pick<Services, 'grantsVersion' | 'permissions' | 'roles' | 'tenants' | 'tokens'>;
 
 /** Who may call a route. Every /api route must declare one; there is no default. `perm` may list several
  * codes: any one of them opens the route (`x_*` matches every code starting with `x_`). */
@@ -78,7 +81,7 @@ export function requireUser(request: FastifyRequest): AuthUser {
   return request.user;
 }
 
-export function installGuard(app: FastifyInstance, ctx: AppContext): void {
+export function installGuard(app: FastifyInstance, ctx: GuardServices): void {
   app.decorateRequest('user', null);
   app.decorate('accessTable', []);
 

@@ -1,10 +1,13 @@
 import { timingSafeEqual } from 'node:crypto';
 import { isId, isTenantId } from '@tongxin/resources';
 import { SHIPPED_CLIENT_SECRET } from '../config.js';
-import type { AppContext } from '../context.js';
+import type { Services } from '../services.js';
 import { hashClientSecret, standInHash, verifyPassword } from './passwords.js';
 import { TENANT_MSG, tenantRefusal, type TenantRow } from './tenant-states.js';
 import type { AuthUser } from './tokens.js';
+
+/** What signing in reads of the server's services (services.ts), handed down by buildApp. */
+export type LoginServices = Pick<Services, 'config' | 'db' | 'lockout'>;
 
 /** A login failure: `status` is the HTTP status, `description` the Chinese text the login form shows. */
 export class OAuthError extends Error {
@@ -97,7 +100,7 @@ export interface LoginRecords {
 }
 
 export class LoginService {
-  constructor(private readonly ctx: AppContext) {}
+  constructor(private readonly ctx: LoginServices) {}
 
   /** Parses `Authorization: Basic base64(clientId:secret)`. */
   parseBasic(header: string | undefined): { clientId: string; secret: string } {

@@ -1,9 +1,12 @@
 import type { FastifyRequest } from 'fastify';
 import { sql } from 'kysely';
-import type { AppContext } from '../context.js';
+import type { Services } from '../services.js';
 import { nextId } from '../db/ids.js';
 import { formatDateTime } from '../util/datetime.js';
 import type { AuthUser } from './tokens.js';
+
+/** What the session list reads of the server's services (services.ts), handed down by buildApp. */
+export type SessionServices = Pick<Services, 'db' | 'logs'>;
 
 const clip = (v: unknown, n: number): string | null =>
   v === undefined || v === null || v === '' ? null : String(v).slice(0, n);
@@ -18,7 +21,7 @@ type Subject = Pick<AuthUser, 'userId' | 'tenantId' | 'account' | 'nickName' | '
  * the session accepts next (refresh rotation), so a sign-in whose row cannot be written fails.
  */
 export class OnlineSessions {
-  constructor(private readonly ctx: AppContext) {}
+  constructor(private readonly ctx: SessionServices) {}
 
   /** A sign-in attempt for the login log. */
   attempt(

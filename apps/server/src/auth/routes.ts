@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { AppContext } from '../context.js';
+import type { Services } from '../services.js';
 import { nextId } from '../db/ids.js';
 import { ApiError, done, ok } from '../http/envelope.js';
 import { header, requestParams } from '../http/params.js';
@@ -9,6 +9,22 @@ import { clearCacheRoute } from './clear-cache.js';
 import { requireUser } from './guard.js';
 import { LOGIN_MSG, LoginService, OAuthError } from './login-service.js';
 import { OnlineSessions } from './online-sessions.js';
+
+/** What the auth routes read (with the login service, the session list and 清除缓存) of the server's services
+ * (services.ts), handed down by buildApp. */
+export type AuthRouteServices = Pick<
+  Services,
+  | 'captcha'
+  | 'config'
+  | 'db'
+  | 'dicts'
+  | 'grantsVersion'
+  | 'lockout'
+  | 'logs'
+  | 'permissions'
+  | 'store'
+  | 'tokens'
+>;
 
 function sendOAuthError(reply: FastifyReply, e: OAuthError) {
   return reply.code(e.status).send({
@@ -24,7 +40,7 @@ function sendOAuthError(reply: FastifyReply, e: OAuthError) {
 const MAX_CLIENT_LOGS = 100;
 const clip = (v: unknown, n: number) => (v === undefined || v === null ? null : String(v).slice(0, n));
 
-export function authRoutes(app: FastifyInstance, ctx: AppContext): void {
+export function authRoutes(app: FastifyInstance, ctx: AuthRouteServices): void {
   const login = new LoginService(ctx);
   const sessions = new OnlineSessions(ctx);
   const base = '/api/blade-auth/oauth';
@@ -115,7 +131,7 @@ interface RefreshCall {
  * was used (stolen and replayed, by the thief or by its owner after the thief) ends the whole session,
  * every token descended from its sign-in, on every instance. */
 async function refreshGrant(
-  ctx: AppContext,
+  ctx: AuthRouteServices,
   login: LoginService,
   sessions: OnlineSessions,
   { p, basic, tenantId, choose }: RefreshCall,
@@ -143,7 +159,12 @@ async function refreshGrant(
 }
 
 /** logout (GET or POST): ends the session, or with a list body stores the browser's local error log. */
-function logoutRoutes(app: FastifyInstance, ctx: AppContext, base: string, sessions: OnlineSessions): void {
+function logoutRoutes(
+  app: FastifyInstance,
+  ctx: AuthRouteServices,
+  base: string,
+  sessions: OnlineSessions,
+): void {
   const logQuota = new DailyQuota(ctx.store, 'client-logs', ctx.config.clientLogQuota);
   const logout = async (request: FastifyRequest) => {
     const user = requireUser(request);

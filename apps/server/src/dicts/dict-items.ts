@@ -1,5 +1,5 @@
-import type { AppContext } from '../context.js';
-import { PLATFORM_TENANT } from '../db/database.js';
+import { type Database, PLATFORM_TENANT } from '../db/database.js';
+import type { DictCache } from './dict-cache.js';
 
 export interface DictItem {
   id: string;
@@ -14,10 +14,16 @@ export interface DictItem {
   color: string;
 }
 
+/** Where dictionary items come from: the database, through the server's cache. */
+export interface DictSource {
+  db: Database;
+  dicts: DictCache<DictItem>;
+}
+
 /** The items of one dictionary: rows under its header row (parent_id 0), in sort order, cached. Business
  * dictionaries (`biz`) belong to the tenant; platform ones are shared. */
 export async function loadDictItems(
-  ctx: AppContext,
+  ctx: DictSource,
   tenantId: string,
   code: string,
   biz: boolean,

@@ -1,5 +1,6 @@
 /** The domains a server serves unless told otherwise (buildApp's `domains`). Only the composition (app.ts,
- * the seed) imports this; the engine, flow/ and the infrastructure never import domains/. */
+ * main.ts, which hands them to the demo seed) imports this; nothing below the domains imports domains/
+ * (eslint.config.mjs SERVER_LAYERS). */
 import type { DomainModule } from '../engine/module.js';
 import { communityDomain } from './community/index.js';
 import { partyDomain } from './party/index.js';

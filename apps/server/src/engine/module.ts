@@ -4,41 +4,34 @@
  * state adds hooks, verbs, routes or approval effects to its definition in its domain's folder.
  */
 import type { ResourceDef } from '@tongxin/resources';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { Access } from '../auth/guard.js';
-import type { AppContext } from '../context.js';
+import type { FastifyInstance } from 'fastify';
+import type { ApprovalContext } from './approval/approval-context.js';
 import type { Trx } from '../db/database.js';
 import type { ApprovalHandler } from './approval/move-record.js';
 import type { ResourceHooks } from './crud/hooks.js';
 import type { LapseHandler } from './crud/lapses.js';
 import type { ResourceEngine } from './crud/resource-engine.js';
+import type { VerbHandler as CrudVerbHandler } from './crud/verb-routes.js';
 
-/** An extra wire verb of a resource, served at `${def.path}/<verb>`. */
-export interface VerbHandler {
-  /** POST unless said otherwise */
-  method?: 'GET' | 'POST';
-  /** who may call it (the route's `config.access`, auth/guard.ts) */
-  access: Access;
-  handle(request: FastifyRequest, engine: ResourceEngine): Promise<unknown>;
-}
+/** An extra wire verb of a domain's resource (engine/crud/verb-routes.ts), handed its engine served with
+ * the whole context buildApp hands down. */
+export type VerbHandler = CrudVerbHandler<ApprovalContext>;
 
 /** One definition and the behaviour the server attaches to it. */
 export interface ResourceModule {
   def: ResourceDef;
   /** engine/crud/hooks.ts: checks and effects around the generic reads and writes */
-  hooks?: ResourceHooks;
+  hooks?: ResourceHooks<ApprovalContext>;
   /** extra wire verbs served at `${def.path}/<verb>` */
   verbs?: Record<string, VerbHandler>;
   /** escape hatch for anything else the resource serves */
-  routes?: (app: FastifyInstance, ctx: AppContext, engine: ResourceEngine) => void;
+  routes?: (app: FastifyInstance, ctx: ApprovalContext, engine: ResourceEngine<ApprovalContext>) => void;
   /** business effects of the steps of the definition's `process` (engine/approval) */
   approval?: ApprovalHandler;
   /** effects of the definition's `lapses` on the rows the sweep moved, in its transaction
    * (engine/crud/lapses.ts) */
   lapsed?: LapseHandler;
 }
-
-export type DomainName = 'system' | 'party' | 'community' | 'workflow';
 
 /** What the demo seed hands a domain for its part of the demo data (seed/demo.ts). */
 export interface DemoSeedArgs {
@@ -49,11 +42,12 @@ export interface DemoSeedArgs {
 
 /** A domain's room on the server: every definition it serves with its behaviour, its own routes. */
 export interface DomainModule {
-  name: DomainName;
+  /** the domain's name (its folder under domains/); the engine knows none of them */
+  name: string;
   /** every definition the domain serves, behaviour attached */
   resources: ResourceModule[];
   /** hand-written routes of the domain (menus, statistics, ...) */
-  routes?: (app: FastifyInstance, ctx: AppContext) => void;
+  routes?: (app: FastifyInstance, ctx: ApprovalContext) => void;
   /** the domain's part of the demo seed, in its transaction after the demo organisation exists */
   seedDemo?: (args: DemoSeedArgs) => Promise<void>;
   /** the domain's links to other domains' demo data (party members bound to residents' app accounts),
@@ -72,7 +66,7 @@ export type Behaviour = Record<string, ResourceBehaviour>;
  * that have any. Fails at startup when the behaviour names a definition the list lacks.
  */
 export function domain(
-  name: DomainName,
+  name: string,
   defs: readonly ResourceDef[],
   behaviour: Behaviour = {},
   rest: Omit<DomainModule, 'name' | 'resources'> = {},

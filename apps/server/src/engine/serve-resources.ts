@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { processesOf } from '@tongxin/resources';
-import type { AppContext } from '../context.js';
+import type { ApprovalContext } from './approval/approval-context.js';
 import { applicantRoutes } from './approval/applicant-routes.js';
 import { auditTaskRoutes } from './approval/audit-tasks.js';
 import { approvalResourceRoutes, dealPathRoutes } from './approval/routes.js';
@@ -12,7 +12,7 @@ import type { ResourceModule } from './module.js';
  * (ctx.approvals holds the approval effects, built from the same modules). */
 export function serveResources(
   app: FastifyInstance,
-  ctx: AppContext,
+  ctx: ApprovalContext,
   modules: readonly ResourceModule[],
 ): void {
   for (const module of modules) {

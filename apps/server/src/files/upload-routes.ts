@@ -5,7 +5,7 @@ import type { MultipartFile } from '@fastify/multipart';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { requireUser } from '../auth/guard.js';
 import type { AuthUser } from '../auth/tokens.js';
-import type { AppContext } from '../context.js';
+import type { Services } from '../services.js';
 import { nextId } from '../db/ids.js';
 import { ApiError, badRequest, fail, ok } from '../http/envelope.js';
 import { DailyQuota } from '../util/daily-quota.js';
@@ -14,6 +14,9 @@ import type { FileStore } from './file-store.js';
 import { STORED_NAME } from './file-links.js';
 import { extensionOf, FILE_TYPES } from './file-types.js';
 import { UploadInspector } from './upload-inspector.js';
+
+/** What the upload routes read of the server's services (services.ts), handed down by buildApp. */
+export type UploadServices = Pick<Services, 'config' | 'db' | 'links' | 'store' | 'stores'>;
 
 export const MAX_UPLOAD_BYTES = 10 * 1024 * 1024;
 const MAX_NAME = 200;
@@ -46,7 +49,7 @@ function discardRest(raw: IncomingMessage, maxBytes: number): void {
 /** The uploader's endpoint: stores a file under an unguessable server-made name (local disk or S3) and
  * records it; `/files/<yyyyMMdd>/<name>` serves it back with the type decided at upload, to those who
  * may see it (serveFiles). */
-export function uploadRoutes(app: FastifyInstance, ctx: AppContext): void {
+export function uploadRoutes(app: FastifyInstance, ctx: UploadServices): void {
   // What one user may upload a day: an upload that starts within the allowance completes.
   const quota = {
     bytes: new DailyQuota(ctx.store, 'upload-bytes', ctx.config.uploadQuotaMb * 1024 * 1024),
@@ -150,7 +153,7 @@ export function uploadRoutes(app: FastifyInstance, ctx: AppContext): void {
 /** `/files/<name>`: a stored file, to the holder of a link this server signed (file-links.ts) or to a
  * signed-in user of the file's tenant (a token header); anyone else is refused before the store is
  * asked. A name the uploader cannot have made is a 404, a store that fails a 503, never a 500. */
-function serveFiles(app: FastifyInstance, ctx: AppContext): void {
+function serveFiles(app: FastifyInstance, ctx: UploadServices): void {
   const refuse = (reply: FastifyReply, code: 401 | 403 | 404 | 503, msg: string) =>
     reply.code(code).send(fail(code, msg));
   // `public`: the guard reads a token when one is sent, and refuses nobody itself

@@ -4,11 +4,10 @@
 import { isId, type Paging } from '@tongxin/resources';
 import type { PageTotal } from '../engine/crud/page-total.js';
 import type { AuthUser } from '../auth/tokens.js';
-import type { AppContext } from '../context.js';
 import type { Row, Trx } from '../db/database.js';
 import { badRequest } from '../http/envelope.js';
 import { page } from '../http/list-query.js';
-import { loadDictItems } from '../dicts/dict-items.js';
+import { type DictSource, loadDictItems } from '../dicts/dict-items.js';
 import { parseDateTime } from '../util/datetime.js';
 import { TASK_USER_PREFIX } from './runtime.js';
 import type { Actor } from './service.js';
@@ -36,7 +35,7 @@ export function durationText(ms: unknown): string {
 
 /** Category (`flow_<dictKey>`) → dictionary value, from the platform dictionary `flow`. Loaded before
  * the request's transaction opens (PGlite has one connection). */
-export async function categoryNames(ctx: AppContext, tenantId: string): Promise<Map<string, string>> {
+export async function categoryNames(ctx: DictSource, tenantId: string): Promise<Map<string, string>> {
   const items = await loadDictItems(ctx, tenantId, 'flow', false);
   return new Map(items.map((i) => [`flow_${i.dictKey}`, i.dictValue]));
 }

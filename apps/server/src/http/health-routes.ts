@@ -1,11 +1,14 @@
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
-import type { AppContext } from '../context.js';
+import type { Services } from '../services.js';
 import { fail, ok } from './envelope.js';
+
+/** What the health routes probe of the server's services (services.ts), handed down by buildApp. */
+export type HealthServices = Pick<Services, 'db' | 'store'>;
 
 /** Liveness (the process answers) and readiness (the database and shared store answer, and the server
  * is not shutting down), for load balancers and orchestrators. */
-export function healthRoutes(app: FastifyInstance, ctx: AppContext): void {
+export function healthRoutes(app: FastifyInstance, ctx: HealthServices): void {
   let closing = false;
   app.addHook('preClose', async () => {
     closing = true;

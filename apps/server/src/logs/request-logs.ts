@@ -1,10 +1,13 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AuthUser } from '../auth/tokens.js';
-import type { AppContext } from '../context.js';
+import type { Services } from '../services.js';
 import { formatDateTime } from '../util/datetime.js';
 import { ApiError } from '../http/envelope.js';
 import { serializeError } from '../http/error-log.js';
 import { redactUrl } from '../http/request-log.js';
+
+/** What the request log reads of the server's services (services.ts), handed down by buildApp. */
+export type RequestLogServices = Pick<Services, 'db' | 'logs'>;
 
 const clip = (v: unknown, n: number): string | null =>
   v === undefined || v === null ? null : String(v).slice(0, n);
@@ -37,7 +40,7 @@ function requestColumns(request: FastifyRequest) {
  * with its route as the title and its duration; an unexpected failure (anything but a deliberate
  * ApiError or a client's 4xx) lands in the error log with its stack.
  */
-export function installRequestLogs(app: FastifyInstance, ctx: AppContext): void {
+export function installRequestLogs(app: FastifyInstance, ctx: RequestLogServices): void {
   if (!ctx.logs.enabled) return;
   const activity = sessionActivity(ctx);
   app.addHook('onResponse', async (request, reply) => {
@@ -74,7 +77,7 @@ const MAX_TRACKED = 10_000;
 
 /** Notes that a session was active: its row's last_time is updated at most once a minute per instance,
  * after the answer and without waiting. */
-function sessionActivity(ctx: AppContext): (user: AuthUser) => void {
+function sessionActivity(ctx: RequestLogServices): (user: AuthUser) => void {
   const seen = new Map<string, number>();
   return (user) => {
     const now = Date.now();

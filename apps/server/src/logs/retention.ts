@@ -1,9 +1,12 @@
 import { sql } from 'kysely';
-import type { AppContext } from '../context.js';
+import type { Services } from '../services.js';
 import { formatDateTime } from '../util/datetime.js';
 import type { LogTable } from './log-writer.js';
 import { PLATFORM_TENANT } from '../db/database.js';
 import { wholeParam } from '../db/params.js';
+
+/** What the retention sweep reads of the server's services (services.ts), handed down by buildApp. */
+export type RetentionServices = Pick<Services, 'db' | 'logs'>;
 
 /** The parameter (参数管理) naming how many days log rows are kept. */
 export const RETENTION_PARAM = 'log.retentionDays';
@@ -17,11 +20,11 @@ const TABLES: LogTable[] = [
 ];
 
 /** The kept days: the platform's parameter when it is a positive whole number, else its default (90). */
-const retentionDays = (ctx: AppContext) =>
+const retentionDays = (ctx: RetentionServices) =>
   wholeParam(ctx.db.kysely, PLATFORM_TENANT, RETENTION_PARAM, [1, Number.MAX_SAFE_INTEGER]);
 
 /** Deletes log rows older than the retention and the sessions past their expiry; returns rows deleted. */
-export async function purgeLogs(ctx: AppContext, now = new Date()): Promise<number> {
+export async function purgeLogs(ctx: RetentionServices, now = new Date()): Promise<number> {
   const days = await retentionDays(ctx);
   const cutoff = formatDateTime(new Date(now.getTime() - days * 24 * 3600 * 1000));
   let deleted = 0;
@@ -43,7 +46,7 @@ export async function purgeLogs(ctx: AppContext, now = new Date()): Promise<numb
 }
 
 /** Runs the purge shortly after start and then hourly; a failure is logged and retried next time. */
-export function startLogRetention(ctx: AppContext): { stop: () => void } {
+export function startLogRetention(ctx: RetentionServices): { stop: () => void } {
   if (!ctx.logs.enabled) return { stop: () => undefined };
   const run = () =>
     purgeLogs(ctx)

@@ -6,7 +6,7 @@
  * Used by the review's own `submit` (community) and by 个人信息 `update-info` for residents (system). */
 import { userUpdateLogResource } from '@tongxin/resources';
 import type { AuthUser } from '../auth/tokens.js';
-import type { AppContext } from '../context.js';
+import type { EngineContext } from '../engine/crud/engine-context.js';
 import type { Row, Trx } from '../db/database.js';
 import type { ResourceEngine } from '../engine/crud/resource-engine.js';
 import { badRequest } from '../http/envelope.js';
@@ -71,7 +71,7 @@ export async function submitChanges(
 
 /** submitChanges in a transaction of its own, through the served 资料审核 resource. */
 export async function submitForReview(
-  ctx: AppContext,
+  ctx: EngineContext,
   user: AuthUser,
   changes: Record<string, string>,
   origin: ChangeOrigin,

@@ -4,7 +4,6 @@ import { type Database, type Db, PLATFORM_TENANT, type Trx } from '../db/databas
 import { nextId } from '../db/ids.js';
 import { lockSeed } from '../db/migrate.js';
 import { hashPassword, md5Hex } from '../auth/passwords.js';
-import { defaultDomains } from '../domains/index.js';
 import type { DomainModule } from '../engine/module.js';
 import { formatDateTime } from '../util/datetime.js';
 import { ADMIN_ACCOUNT, ADMIN_PASSWORD, seedDictionaries, seedParams } from './seed.js';
@@ -311,12 +310,12 @@ async function isFresh(q: Db): Promise<boolean> {
   return Number(users?.n ?? 0) === 0 && Number(tenants?.n ?? 0) === 0;
 }
 
-/** Seeds the demo organisation into a fresh database (see the module comment), then each domain's part
- * of the demo data (DomainModule.seedDemo), then their links across domains (DomainModule.linkDemo).
- * Idempotent. */
+/** Seeds the demo organisation into a fresh database (see the module comment), then each given domain's
+ * part of the demo data (DomainModule.seedDemo), then their links across domains (DomainModule.linkDemo).
+ * The caller hands the domains down (main.ts: domains/index.ts); the seed imports none. Idempotent. */
 export async function seedDemo(
   db: Database,
-  domains: readonly DomainModule[] = defaultDomains,
+  domains: readonly DomainModule[],
 ): Promise<{ created: boolean }> {
   if (!(await isFresh(db.kysely))) return { created: false };
 

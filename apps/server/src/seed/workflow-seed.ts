@@ -1,6 +1,6 @@
 /**
  * Seeds the shipped processes (idempotent): the leave demo and one approval process per flow of
- * docs/domain-model.md#processes (the catalogue derived from the definitions, domains/workflow/flows.ts).
+ * docs/domain-model.md#processes (the catalogue derived from the definitions, seed/flows.ts).
  * Each is deployed once in the platform tenant 000000 without target tenants, i.e. as a shared ("common",
  * BladeX mode 1) definition: flow_process_definition.shared = 1, which the shared_read row-level-security
  * policy of 0005_workflow.sql lets every tenant read, so every tenant can start it (instances, tasks and
@@ -10,7 +10,7 @@
 import { PLATFORM_TENANT, type Trx } from '../db/database.js';
 import { nextId } from '../db/ids.js';
 import { formatDateTime } from '../util/datetime.js';
-import { approvalXml, FLOW_CATALOGUE, LEAVE_KEY, LEAVE_XML } from '../domains/workflow/flows.js';
+import { approvalXml, FLOW_CATALOGUE, LEAVE_KEY, LEAVE_XML } from './flows.js';
 import { deploy } from '../flow/service.js';
 
 export const SEEDED_PROCESSES: { key: string; name: string; category: string; xml: string }[] = [

@@ -1,8 +1,12 @@
-import type { ReactNode } from 'react';
+import type { ComponentType, ReactNode } from 'react';
 import { Tabs } from 'antd';
 import { resources, type DetailDef, type ResourceDef } from '@tongxin/resources';
 import { useCrudT, useLabel } from './i18n';
-import { ResourcePage } from './ResourcePage';
+import type { ResourcePageOptions } from './page-options';
+
+/** The page listing a child's rows: ResourcePage, handed down by the page that opened the drawer (it
+ * imports this file, so importing it back would make a cycle). */
+export type DetailPage = ComponentType<{ def: ResourceDef } & ResourcePageOptions>;
 
 /** The definition a detail names: among `definitions` (the screen's), else every known resource. */
 export function detailResource(detail: DetailDef, definitions?: readonly ResourceDef[]): ResourceDef {
@@ -23,11 +27,13 @@ export function DetailTabs({
   recordId,
   main,
   definitions,
+  page: ResourcePage,
 }: {
   def: ResourceDef;
   recordId: string;
   main: ReactNode;
   definitions?: readonly ResourceDef[];
+  page: DetailPage;
 }) {
   const t = useCrudT();
   const label = useLabel();

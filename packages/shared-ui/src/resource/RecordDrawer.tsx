@@ -1,12 +1,12 @@
 import { useRef, useState } from 'react';
 import { Button, Drawer, Space, type FormInstance } from 'antd';
 import { isWritable, meets, type FieldDef, type ResourceDef } from '@tongxin/resources';
-import { DetailTabs } from './DetailTabs';
+import { type DetailPage, DetailTabs } from './DetailTabs';
 import { toWireValue } from './fields';
 import { useCrudT, useLabel } from './i18n';
 import { RecordForm, recordState } from './RecordForm';
 import { RecordView } from './RecordView';
-import type { ResourcePageOptions } from './ResourcePage';
+import type { ResourcePageOptions } from './page-options';
 import { rowKeyOf, type Row } from './wire';
 
 export type DrawerMode = 'add' | 'edit' | 'view';
@@ -50,7 +50,9 @@ export function RecordDrawer({
 }: {
   def: ResourceDef;
   fields: FieldDef[];
-  options: ResourcePageOptions;
+  /** the page's options, and the page listing a detail's rows (DetailTabs): the ResourcePage that opened
+   * the drawer, handed down because DetailTabs may not import it back */
+  options: ResourcePageOptions & { detailPage: DetailPage };
   mode: DrawerMode | undefined;
   record: Row | undefined;
   onClose: () => void;
@@ -121,7 +123,13 @@ export function RecordDrawer({
       }
     >
       {withDetails ? (
-        <DetailTabs def={def} recordId={String(record!.id)} main={main} definitions={options.definitions} />
+        <DetailTabs
+          def={def}
+          recordId={String(record!.id)}
+          main={main}
+          definitions={options.definitions}
+          page={options.detailPage}
+        />
       ) : (
         main
       )}

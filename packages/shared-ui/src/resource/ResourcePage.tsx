@@ -1,6 +1,6 @@
-import { lazy, useMemo, useState, type ReactNode } from 'react';
+import { lazy, useMemo, useState } from 'react';
 import { App } from 'antd';
-import { isEditable, type FieldDef, type Label, type ResourceDef } from '@tongxin/resources';
+import { isEditable, type FieldDef, type ResourceDef } from '@tongxin/resources';
 import type { RemotePage } from '@tongxin/shared-ui/session';
 import { useColumnSettings } from './column-settings';
 import { dictRefsOf, useDicts } from './dict-store';
@@ -13,9 +13,10 @@ import { ResourceTable, useFieldColumns } from './ResourceTable';
 import type { RowAction } from './row-actions';
 import { SearchForm } from './SearchForm';
 import { Toolbar } from './Toolbar';
-import { useResourceActions, type ActionContext, type ActionHandler } from './use-resource-actions';
+import { useResourceActions } from './use-resource-actions';
 import { useResourceList } from './use-resource-list';
 import { PageCard } from './PageCard';
+import type { ResourcePageOptions } from './page-options';
 import { AUDIT_STATUS_FIELD } from '../approval/process-calls';
 import { useProcessActions } from '../approval/use-process-actions';
 import { resourceCalls, rowKeyOf, type Row } from './wire';
@@ -23,50 +24,7 @@ import { resourceCalls, rowKeyOf, type Row } from './wire';
 export type { Row } from './wire';
 export type { RowAction } from './row-actions';
 export type { ActionContext, ActionHandler } from './use-resource-actions';
-
-export interface ResourcePageOptions {
-  /** Button-code prefix when a second menu serves the same resource (e.g. `dict_vertical`). */
-  permission?: string;
-  /** Title override (default: the definition's label). */
-  title?: Label;
-  /** Only these fields, in this order (the definition's placement still applies). */
-  fields?: string[];
-  /** Always sent with the list call (e.g. `parentId_equal`). */
-  query?: Record<string, unknown>;
-  /** Prefilled on add and sent on edit. */
-  defaults?: Record<string, unknown>;
-  /** Disabled on add and on edit. */
-  disabled?: string[];
-  /** Required in this screen with these messages. */
-  required?: Record<string, string>;
-  /** Width of the operation column. */
-  actionWidth?: number;
-  /** A click on the drawer's backdrop closes it (default true). */
-  maskClosable?: boolean;
-  /** Show the index column. */
-  index?: boolean;
-  /** Handlers of the definition's extra actions; a wire action without one calls its verb, any other
-   * action without one is not shown. */
-  actions?: Record<string, ActionHandler>;
-  /** More row actions (after view and edit; rows with many actions show the rarer ones under 更多). */
-  rowExtra?: (row: Row, reload: () => Promise<void>) => RowAction[];
-  toolbarExtra?: (ctx: ActionContext) => ReactNode;
-  /** Called after a save, removal or action (dictionary screens drop the cached code). */
-  onChanged?: (rows: Row[]) => void;
-  onRowClick?: (row: Row) => void;
-  /** Highlighted row key. */
-  activeKey?: string;
-  /** The list is not paged (the whole filtered list or forest comes back; no current/size sent). */
-  paged?: boolean;
-  /** List verb (default `list`). */
-  listPath?: string;
-  /** Key of the server-side column setting (default `columns.<name>`). */
-  settingKey?: string;
-  /** Wrap in a card (default true). */
-  card?: boolean;
-  /** Where the definitions its details name are found, before every known resource. */
-  definitions?: readonly ResourceDef[];
-}
+export type { ResourcePageOptions } from './page-options';
 
 /** The columns of the list: the listed fields, and the audit status of a definition with a process. */
 const listFields = (def: ResourceDef, fields: FieldDef[]) => [
@@ -181,7 +139,7 @@ export function ResourcePage({ def, ...options }: { def: ResourceDef } & Resourc
       <RecordDrawer
         def={def}
         fields={fields}
-        options={options}
+        options={{ ...options, detailPage: ResourcePage }}
         mode={drawer?.mode}
         record={drawer?.record}
         onClose={() => setDrawer(undefined)}

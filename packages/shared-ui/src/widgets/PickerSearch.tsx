@@ -1,7 +1,17 @@
 import { Button, Form, Input, Space } from 'antd';
 import { SearchOutlined } from '@ant-design/icons';
 import { useCrudT } from '../resource/i18n';
-import type { PickerColumn } from './pickers';
+import type { Row } from '../resource/wire';
+
+/** A column of a picker's table (pickers.tsx); searchable ones get a box here. */
+export interface PickerColumn {
+  name: string;
+  title: string;
+  /** Searchable with this query key (e.g. `realName_like`). */
+  searchKey?: string;
+  /** The cell's value when it is not simply `row[name]`. */
+  read?: (row: Row) => unknown;
+}
 
 /** The search form of a picker dialog: one input per searchable column, sent under its `searchKey`. */
 export function PickerSearch({

@@ -3,16 +3,9 @@ import { Spin } from 'antd';
 import { useCrudT } from '../resource/i18n';
 import { sanitizedFragment } from './rich-text';
 import './rich-text-view.css';
+import type { RichTextEditorProps } from './rich-text-editor/props';
 
-export interface RichTextEditorProps {
-  value?: string;
-  onChange?: (value: string) => void;
-  disabled?: boolean;
-  /** Shows the content without toolbar, not editable (detail and audit views). */
-  readOnly?: boolean;
-  placeholder?: string;
-  id?: string;
-}
+export type { RichTextEditorProps } from './rich-text-editor/props';
 
 /** tiptap and ProseMirror (~100 KiB gzip) load with the first form that has a rich-text field, from
  * shared-ui's own chunk (one copy for the shell and every remote), never with a page or /login. */

@@ -4,17 +4,10 @@ import { http, type R } from '@tongxin/api-client';
 import { useCrudT } from '../resource/i18n';
 import { onResourceChanged } from '../resource/resource-events';
 import { type Row, type TreeNode } from '../resource/wire';
-import { PickerSearch } from './PickerSearch';
+import { type PickerColumn, PickerSearch } from './PickerSearch';
 import { PICKER_PAGE_SIZE, usePickerRows } from './use-picker-rows';
 
-export interface PickerColumn {
-  name: string;
-  title: string;
-  /** Searchable with this query key (e.g. `realName_like`). */
-  searchKey?: string;
-  /** The cell's value when it is not simply `row[name]`. */
-  read?: (row: Row) => unknown;
-}
+export type { PickerColumn } from './PickerSearch';
 
 export interface TableSelectProps {
   title: string;

@@ -4,6 +4,7 @@
  * business effects in one transaction. */
 import type { AuthUser } from '../../auth/tokens.js';
 import type { Row } from '../../db/database.js';
+import type { AppContext } from '../../context.js';
 import { deal } from '../../engine/approval/deal.js';
 import { refuseOwnRequest } from '../../flow/service.js';
 import { actorOf } from '../../flow/wire.js';
@@ -13,7 +14,7 @@ import { onRows } from './rows.js';
 
 /** Passes or rejects the active task of each named record; `open` refuses records already decided. */
 export async function decideRows(
-  engine: ResourceEngine,
+  engine: ResourceEngine<AppContext>,
   user: AuthUser,
   ids: string[],
   decision: {

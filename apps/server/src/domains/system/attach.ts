@@ -4,7 +4,7 @@ import { badRequest } from '../../http/envelope.js';
 /** How many records a refusal names before "等". */
 const NAMED = 3;
 
-/** 附件管理: a file still used by a record (blade_attach_use, files/attachment-uses.ts) is not removed —
+/** 附件管理: a file still used by a record (blade_attach_use, engine/crud/attachment-uses.ts) is not removed —
  * removing it would break that record's link — the refusal says where it is used; removing an unused
  * attachment removes its stored object too, once the removal has committed (a store that refuses leaves
  * the row removed and the failure in the server's log). */

@@ -8,7 +8,7 @@ import { nextId } from '../../db/ids.js';
 import { badRequest, forbidden, notFound, ok } from '../../http/envelope.js';
 import { formatDateTime, parseDateTime } from '../../util/datetime.js';
 import { startBusinessProcess } from '../../engine/approval/start-process.js';
-import { LEAVE_KEY, LEAVE_TABLE } from './flows.js';
+import { LEAVE_KEY, LEAVE_TABLE } from '../../seed/flows.js';
 import { TASK_USER_PREFIX, stripTaskUser } from '../../flow/runtime.js';
 import { actorOf, idParam, textParam, userNames } from '../../flow/wire.js';
 import { toCamel } from '../../util/case.js';

@@ -16,7 +16,7 @@ import { buttonCodes } from '@tongxin/resources';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { requireUser } from '../../auth/guard.js';
 import type { AuthUser } from '../../auth/tokens.js';
-import type { AppContext } from '../../context.js';
+import type { ApprovalContext } from './approval-context.js';
 import type { Row, Trx } from '../../db/database.js';
 import { badRequest, done, forbidden, notFound } from '../../http/envelope.js';
 import { requestParams } from '../../http/params.js';
@@ -58,7 +58,7 @@ async function ownStep(trx: Trx, instance: Row, actor: Actor) {
   return task && String(task.assignee) === actor.userId ? task : undefined;
 }
 
-export function applicantRoutes(app: FastifyInstance, ctx: AppContext, engine: ResourceEngine): void {
+export function applicantRoutes(app: FastifyInstance, ctx: ApprovalContext, engine: ResourceEngine): void {
   const { def } = engine;
   // records residents file for themselves (`own`): their applicant needs no button, only to be the applicant
   const access = {

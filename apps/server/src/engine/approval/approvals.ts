@@ -3,7 +3,6 @@ import type { Trx } from '../../db/database.js';
 import type { Actor, CompleteResult } from '../../flow/service.js';
 import { actorOf } from '../../flow/wire.js';
 import type { HookArgs } from '../crud/hooks.js';
-import type { ResourceModule } from '../module.js';
 import type { Row } from '../../db/database.js';
 import { type ApprovalHandler, type ApprovalStep, moveOnApplicant, moveRecord } from './move-record.js';
 import { processCatalogue } from './catalogue.js';
@@ -29,12 +28,19 @@ export function entersProcess(
  * definitions plus the processes whose resource is not defined yet (`awaiting`). Nothing is registered
  * anywhere else.
  */
+/** What the approval wiring needs of a resource module (engine/module.ts): its definition and its
+ * `approval` handler. */
+export interface ApprovalModule {
+  def: ResourceDef;
+  approval?: ApprovalHandler;
+}
+
 export class Approvals {
   private readonly handlers = new Map<string, ApprovalHandler>();
   private readonly byKey: Map<string, ProcessDef>;
   readonly processes: readonly ProcessDef[];
 
-  constructor(modules: readonly ResourceModule[], awaiting: readonly ProcessDef[] = []) {
+  constructor(modules: readonly ApprovalModule[], awaiting: readonly ProcessDef[] = []) {
     for (const m of modules) {
       if (!m.approval) continue;
       const keys = processesOf(m.def).map((p) => p.key);

@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { processesOf } from '@tongxin/resources';
 import { sql } from 'kysely';
 import { requireUser } from '../../auth/guard.js';
-import type { AppContext } from '../../context.js';
+import type { ApprovalContext } from './approval-context.js';
 import type { Row } from '../../db/database.js';
 import { badRequest, forbidden, ok } from '../../http/envelope.js';
 import { pageOf, paging } from '../../flow/wire.js';
@@ -16,7 +16,7 @@ import type { ResourceEngine } from '../crud/resource-engine.js';
  * them (candidate user or role), oldest first; each record as the wire sends it plus `taskId`,
  * `taskName`, `taskCreateTime` and `claimed`. Guarded by that process's button code.
  */
-export function auditTaskRoutes(app: FastifyInstance, ctx: AppContext, engine: ResourceEngine): void {
+export function auditTaskRoutes(app: FastifyInstance, ctx: ApprovalContext, engine: ResourceEngine): void {
   const { def } = engine;
   const processes = processesOf(def).map((p) => ctx.approvals.processOf(p.key) ?? p);
   const access = { config: { access: { perm: processes.map((p) => p.perm) } } };

@@ -1,5 +1,5 @@
 import type { AuthUser } from '../../auth/tokens.js';
-import type { AppContext } from '../../context.js';
+import type { ApprovalContext } from './approval-context.js';
 import type { Row, Trx } from '../../db/database.js';
 import { badRequest, notFound } from '../../http/envelope.js';
 import { completeTask } from '../../flow/service.js';
@@ -53,7 +53,7 @@ async function takeTask(trx: Trx, userId: string, taskId: string): Promise<void>
  * moves the record, all in one transaction. With `take`, the caller (holding the record screen's
  * button) first takes the task when nobody has. */
 export async function deal(
-  ctx: AppContext,
+  ctx: ApprovalContext,
   user: AuthUser,
   body: Record<string, unknown>,
   bind: { table?: string; processKey?: string; take?: boolean },

@@ -17,7 +17,7 @@
  * applicant's task (assignee `${applyUser}`) resubmits (pass → 0) or withdraws (reject → 3). Approver
  * steps also write audit_user/audit_time/audit_remark; every step leaves a flow_comment row (who, what,
  * comment, when). All of it runs in the transaction that completes the task, whether through
- * dealProcessFlow or the generic work/complete-task (AppContext.approvals, approvals.ts).
+ * dealProcessFlow or the generic work/complete-task (ApprovalContext.approvals, approvals.ts).
  *
  * Other code starts a process for a record with `startBusinessProcess` (same transaction as its own
  * write); a resource module adds business effects of its process with its `approval` handler.
@@ -25,7 +25,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { processesOf } from '@tongxin/resources';
 import { requireUser } from '../../auth/guard.js';
-import type { AppContext } from '../../context.js';
+import type { ApprovalContext } from './approval-context.js';
 import type { Row } from '../../db/database.js';
 import { badRequest, notFound, ok } from '../../http/envelope.js';
 import { historyFlow } from '../../flow/history.js';
@@ -41,7 +41,11 @@ const bodyOf = (request: FastifyRequest) => {
 };
 
 /** Registers detailByTaskId / dealProcessFlow for the definition of `engine`, which declares `process`. */
-export function approvalResourceRoutes(app: FastifyInstance, ctx: AppContext, engine: ResourceEngine): void {
+export function approvalResourceRoutes(
+  app: FastifyInstance,
+  ctx: ApprovalContext,
+  engine: ResourceEngine,
+): void {
   const { def } = engine;
   const perms = processesOf(def).map((p) => ctx.approvals.processOf(p.key)?.perm ?? p.perm);
   if (!perms.length) throw new Error(`${def.name}: no process declared`);
@@ -89,7 +93,7 @@ export function approvalResourceRoutes(app: FastifyInstance, ctx: AppContext, en
 }
 
 /** The extra deal paths of the shipped processes (ctx.approvals.processes). */
-export function dealPathRoutes(app: FastifyInstance, ctx: AppContext): void {
+export function dealPathRoutes(app: FastifyInstance, ctx: ApprovalContext): void {
   for (const process of ctx.approvals.processes) {
     for (const path of process.dealPaths ?? []) {
       app.post(path, { config: { access: { perm: process.perm } } }, async (request) => {

@@ -1,13 +1,15 @@
 import type { ActionDef } from '@tongxin/resources';
 import type { Expression, ExpressionBuilder, SqlBool } from 'kysely';
 import type { AuthUser } from '../../auth/tokens.js';
-import type { AppContext } from '../../context.js';
+import type { EngineContext } from './engine-context.js';
 import type { Row, Schema, Trx } from '../../db/database.js';
 
-export interface HookArgs {
+/** What a hook is handed. `C` is the context of the layer that serves the resource: the engine's own
+ * (EngineContext), or a wider one a domain's hooks read (context.ts AppContext, handed down by buildApp). */
+export interface HookArgs<C extends EngineContext = EngineContext> {
   trx: Trx;
   user: AuthUser;
-  ctx: AppContext;
+  ctx: C;
   /** A write the caller makes as the record's owner, without the button (a resident's own application,
    * `ResourceDef.own`); absent for the back office's writes. */
   own?: boolean;
@@ -15,39 +17,35 @@ export interface HookArgs {
 
 /** What a resource adds to the generic engine (the `hooks` of its ResourceModule, engine/module.ts, in
  * its domain's folder). Every hook is optional; a plain resource has none. */
-export interface ResourceHooks {
+export interface ResourceHooks<C extends EngineContext = EngineContext> {
   /** Adjusts or checks column values before an insert (`existing` undefined) or an update. */
-  beforeWrite?(args: HookArgs, values: Record<string, unknown>, existing: Row | undefined): Promise<void>;
+  beforeWrite?(args: HookArgs<C>, values: Record<string, unknown>, existing: Row | undefined): Promise<void>;
   /** Runs in the same transaction after the write. */
-  afterWrite?(args: HookArgs, id: string, values: Record<string, unknown>, isNew: boolean): Promise<void>;
+  afterWrite?(args: HookArgs<C>, id: string, values: Record<string, unknown>, isNew: boolean): Promise<void>;
   /** Runs after the transaction of a write (`submit`/`save`/`update`) or a remove has committed, with
    * the ids written or removed: for what must follow a committed change only (shared cache versions,
    * token revocation), never for checks. */
-  committed?(
-    args: { user: AuthUser; ctx: AppContext },
-    ids: string[],
-    action: 'write' | 'remove',
-  ): Promise<void>;
+  committed?(args: { user: AuthUser; ctx: C }, ids: string[], action: 'write' | 'remove'): Promise<void>;
   /** Runs in the transaction of an effect action (`ActionDef.effect`, effect-routes.ts) once its rows
    * changed: the rows as they were, and the columns the effect wrote (what follows a state change: the
    * people to tell, the rows that go with it). */
   afterEffect?(
-    args: HookArgs,
+    args: HookArgs<C>,
     action: ActionDef,
     rows: Row[],
     changes: Record<string, unknown>,
   ): Promise<void>;
   /** Checks (or cascades) before a logical delete. */
-  beforeRemove?(args: HookArgs, ids: string[]): Promise<void>;
+  beforeRemove?(args: HookArgs<C>, ids: string[]): Promise<void>;
   /** Adds display fields (names of referenced rows and the like) to rows on their way out. */
-  decorate?(args: HookArgs, rows: Record<string, unknown>[]): Promise<void>;
+  decorate?(args: HookArgs<C>, rows: Record<string, unknown>[]): Promise<void>;
   /** A condition every read and write of the user must satisfy (beyond tenant and data scope). */
-  restrict?(args: HookArgs): ((eb: ExpressionBuilder<Schema, string>) => Expression<SqlBool>) | undefined;
+  restrict?(args: HookArgs<C>): ((eb: ExpressionBuilder<Schema, string>) => Expression<SqlBool>) | undefined;
   /** Query parameters the resource reads itself on list calls (they are not filters), and the
    * condition they add. */
   params?: string[];
   filter?(
-    args: HookArgs,
+    args: HookArgs<C>,
     params: Record<string, string>,
   ): Promise<((eb: ExpressionBuilder<Schema, string>) => Expression<SqlBool>) | undefined>;
   /** Named lists besides `list`/`page` (they need the view permission like the list): the query is

@@ -8,10 +8,9 @@
  * the same time. */
 import { columnOf, hasProcess, type LapseDef, type ResourceDef } from '@tongxin/resources';
 import { sql, type SqlBool } from 'kysely';
-import type { AppContext } from '../../context.js';
+import type { EngineContext } from './engine-context.js';
 import { PLATFORM_TENANT, type Row, type Trx } from '../../db/database.js';
 import { formatDateTime } from '../../util/datetime.js';
-import type { ResourceModule } from '../module.js';
 import { AuditTrail, systemActor } from './audit-trail.js';
 import { secretColumns } from './query-fields.js';
 
@@ -23,10 +22,16 @@ const APPROVAL_COLUMNS: Record<string, string> = { auditStatus: 'audit_status' }
 /** What a resource's behaviour is told of the rows a lapse moved (ResourceModule.lapsed). */
 export interface LapseArgs {
   trx: Trx;
-  ctx: AppContext;
+  ctx: EngineContext;
   tenantId: string;
 }
 export type LapseHandler = (args: LapseArgs, lapse: LapseDef, rows: Row[]) => Promise<void>;
+
+/** What the sweep needs of a resource module (engine/module.ts): its definition and its `lapsed`. */
+export interface LapsingModule {
+  def: ResourceDef;
+  lapsed?: LapseHandler;
+}
 
 /** A lapse with its columns resolved (an unknown field fails at startup, not in the sweep). */
 interface Resolved {
@@ -115,7 +120,7 @@ async function move(trx: Trx, def: ResourceDef, r: Resolved, tenantId: string, v
 
 /** One definition's sweep in one tenant: its lapses in order, each moving its due rows; every move is
  * noted in 操作审计 as a state change by the server once the sweep's transaction committed. */
-async function sweepTenant(ctx: AppContext, module: ResourceModule, tenantId: string, now: string) {
+async function sweepTenant(ctx: EngineContext, module: LapsingModule, tenantId: string, now: string) {
   const { def } = module;
   const audit = new AuditTrail(def, secretColumns(def), ctx.logs);
   const actor = systemActor(tenantId);
@@ -140,8 +145,8 @@ async function sweepTenant(ctx: AppContext, module: ResourceModule, tenantId: st
 
 /** Moves every row whose time has passed, in every tenant; answers how many moves were made. */
 export async function sweepLapses(
-  ctx: AppContext,
-  modules: readonly ResourceModule[],
+  ctx: EngineContext,
+  modules: readonly LapsingModule[],
   now = formatDateTime(),
 ): Promise<number> {
   let moved = 0;
@@ -175,8 +180,8 @@ export async function sweepLapses(
 /** Sweeps shortly after start (a server that was down catches up) and then every minute; a failure is
  * logged and retried next time. `stop` waits for a sweep in flight. */
 export function startLapseSweeps(
-  ctx: AppContext,
-  modules: readonly ResourceModule[],
+  ctx: EngineContext,
+  modules: readonly LapsingModule[],
 ): { stop: () => Promise<void> } {
   const lapsing = modules.filter((m) => resolve(m.def).length);
   if (!lapsing.length) return { stop: async () => undefined };

@@ -11,7 +11,7 @@ import { forestList } from './forest-list.js';
 import { pageTotal, plannedMatches } from './page-total.js';
 import { indexLeads, RANGE_FIRST_MAX_ROWS, rangeFirstPage, readsRangeFirst } from './range-page.js';
 import type { ResourceEngine } from './resource-engine.js';
-import type { ReadAccess } from './resource-routes.js';
+import type { ReadAccess } from './read-access.js';
 
 /** A `tenantId` query parameter when it is a tenant code, else the caller's tenant. */
 export const tenantParam = (asked: unknown, user: AuthUser): string =>

@@ -3,7 +3,19 @@ import { sql } from 'kysely';
 import type { AuthUser } from '../../auth/tokens.js';
 import type { Trx } from '../../db/database.js';
 import { badRequest } from '../../http/envelope.js';
-import type { AppContext } from '../../context.js';
+import type { AnySelect } from '../../http/list-query.js';
+
+/** What the check needs of the engine of a referenced resource (resource-engine.ts). */
+export interface ReferencedEngine {
+  readonly treeKey: { column: string } | undefined;
+  restricted(trx: Trx, user: AuthUser): Promise<boolean>;
+  visibleQuery(trx: Trx, user: AuthUser): Promise<AnySelect>;
+}
+
+/** The engines of the served resources, by definition name (resource-engines.ts). */
+export interface ReferencedEngines {
+  find(name: string): ReferencedEngine | undefined;
+}
 
 /** The resource a field points at: a reference's, or the definition itself for a tree's parent. */
 const targetOf = (def: ResourceDef, f: FieldDef): string | undefined =>
@@ -17,7 +29,7 @@ const targetOf = (def: ResourceDef, f: FieldDef): string | undefined =>
  * References the writer's scope does not narrow are left to the resource's own rules.
  */
 export async function assertReferencesVisible(
-  ctx: AppContext,
+  resources: ReferencedEngines,
   trx: Trx,
   user: AuthUser,
   def: ResourceDef,
@@ -29,7 +41,7 @@ export async function assertReferencesVisible(
     if (!target || value === undefined || value === null || value === '') continue;
     const ids = parseIdList(String(value))?.filter((id) => id !== '0');
     if (!ids?.length) continue;
-    const engine = ctx.resources.find(target);
+    const engine = resources.find(target);
     if (!engine || !(await engine.restricted(trx, user))) continue;
     const keyColumn = f.kind === 'parent' && engine.treeKey ? engine.treeKey.column : 'id';
     const visible = await (

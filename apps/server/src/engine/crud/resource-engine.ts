@@ -13,7 +13,7 @@ import {
 import { type ExpressionBuilder } from 'kysely';
 import { isAdministrator } from '../../auth/guard.js';
 import type { AuthUser } from '../../auth/tokens.js';
-import type { AppContext } from '../../context.js';
+import type { EngineContext } from './engine-context.js';
 import { PLATFORM_TENANT, type Row, type Schema, type TenantScope, type Trx } from '../../db/database.js';
 import { nextId } from '../../db/ids.js';
 import { badRequest, forbidden, notFound } from '../../http/envelope.js';
@@ -36,17 +36,19 @@ import { hiddenFields, stripHidden, visibleQueryFields } from './visible-fields.
 import { keepMasked, maskAnswer, takeMasks, wholeValueFields, type SentMasks } from './personal-data.js';
 
 /** What a resource's engine is given besides its definition (engine/module.ts ResourceModule). */
-export interface EngineBehaviour {
-  hooks?: ResourceHooks;
+export interface EngineBehaviour<C extends EngineContext = EngineContext> {
+  hooks?: ResourceHooks<C>;
   /** What follows a new record in its transaction, given its id and the columns it was written with. */
   onInsert?: (args: HookArgs, id: string, row: Readonly<Record<string, unknown>>) => Promise<void>;
 }
 
-/** The shared machinery of one resource: scoping, reading, writing. Routes and Excel use it. */
-export class ResourceEngine {
+/** The shared machinery of one resource: scoping, reading, writing. Routes and Excel use it. `C` is the
+ * context it was served with (buildApp hands down the whole AppContext; the engine itself reads only
+ * its EngineContext part), what its hooks, verbs and routes are handed. */
+export class ResourceEngine<C extends EngineContext = EngineContext> {
   readonly fields;
   readonly secrets;
-  readonly hooks: ResourceHooks;
+  readonly hooks: ResourceHooks<C>;
   readonly fallbackSort: Sort[];
   /** References whose names go out with the rows (`packageId` → `packageName`). */
   readonly namedRefs;
@@ -74,8 +76,8 @@ export class ResourceEngine {
 
   constructor(
     readonly def: ResourceDef,
-    readonly ctx: AppContext,
-    behaviour: EngineBehaviour = {},
+    readonly ctx: C,
+    behaviour: EngineBehaviour<C> = {},
   ) {
     this.fields = queryFieldsOf(def);
     this.secrets = secretColumns(def);
@@ -310,7 +312,7 @@ export class ResourceEngine {
     const args = { trx, user, ctx: this.ctx, ...(opts.own ? { own: true } : {}) };
     if (opts.own) row[this.ownColumn()!] = user.userId;
     await this.uniqueCheck(trx, user, row);
-    await assertReferencesVisible(this.ctx, trx, user, this.def, row);
+    await assertReferencesVisible(this.ctx.resources, trx, user, this.def, row);
     await this.hooks.beforeWrite?.(args, row, undefined);
     await trx.insertInto(this.def.table).values(row).execute();
     this.audit.note(trx, user, 'insert', String(row.id), undefined, row);
@@ -341,7 +343,7 @@ export class ResourceEngine {
     if (this.def.audit) Object.assign(changes, { update_user: user.userId, update_time: formatDateTime() });
     const args = { trx, user, ctx: this.ctx, ...(opts.own ? { own: true } : {}) };
     await this.uniqueCheck(trx, user, { ...changes, tenant_id: current.tenant_id }, id);
-    await assertReferencesVisible(this.ctx, trx, user, this.def, values);
+    await assertReferencesVisible(this.ctx.resources, trx, user, this.def, values);
     await this.hooks.beforeWrite?.(args, changes, current);
     Object.assign(changes, nextVersion(current));
     if (Object.keys(changes).length)

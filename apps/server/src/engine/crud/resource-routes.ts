@@ -1,52 +1,37 @@
-import { buttonCodes, hasStandard, type ResourceDef } from '@tongxin/resources';
+import type { ResourceDef } from '@tongxin/resources';
 import type { FastifyInstance } from 'fastify';
-import type { AppContext } from '../../context.js';
-import type { ResourceModule } from '../module.js';
+import type { EngineContext } from './engine-context.js';
+import type { ResourceHooks } from './hooks.js';
 import { excelRoutes } from './excel-routes.js';
-import { pickerCodes } from './picker-access.js';
 import { effectRoutes } from './effect-routes.js';
+import { readAccess } from './read-access.js';
 import { detailRoute, listRoutes, selectRoute } from './read-routes.js';
 import { type EngineBehaviour, ResourceEngine } from './resource-engine.js';
 import { revealRoute } from './reveal-route.js';
 import { treeRoutes } from './tree-routes.js';
-import { verbRoutes } from './verb-routes.js';
+import { type VerbHandler, verbRoutes } from './verb-routes.js';
 import { writeRoutes } from './write-routes.js';
 
-/** The route options of a resource's reads. */
-export interface ReadAccess {
-  view: { config: { access: { perm: string[] } } };
-  picker: { config: { access: { perm: string[] } } };
-}
-
-export function readAccess(def: ResourceDef): ReadAccess {
-  return {
-    // Reading needs the view button, or the screen's menu when the resource has no view button (of the
-    // resource's own screen or of a screen serving it too).
-    view: {
-      config: {
-        access: {
-          perm: hasStandard(def, 'view')
-            ? buttonCodes(def, 'view')
-            : [def.permission, ...(def.permissionAliases ?? [])],
-        },
-      },
-    },
-    // Pickers: the holders of this screen and of every screen whose form picks from it (picker-access.ts).
-    picker: { config: { access: { perm: pickerCodes(def.name, def) } } },
-  };
+/** What the generic engine serves of a resource module (engine/module.ts ResourceModule): its definition,
+ * hooks, verbs and own routes, which are handed the context of the layer serving them (`C`). */
+export interface CrudModule<C extends EngineContext = EngineContext> {
+  def: ResourceDef;
+  hooks?: ResourceHooks<C>;
+  verbs?: Record<string, VerbHandler<C>>;
+  routes?: (app: FastifyInstance, ctx: C, engine: ResourceEngine<C>) => void;
 }
 
 /** Registers the wire of one resource module: list/page/detail/remove, submit or save/update, and for
  * trees tree/lazy-tree/lazy-list, plus select, Excel export/import when enabled, the module's extra
  * verbs and its own routes. */
-export function resourceRoutes(
+export function resourceRoutes<C extends EngineContext>(
   app: FastifyInstance,
-  ctx: AppContext,
-  module: ResourceModule,
+  ctx: C,
+  module: CrudModule<C>,
   onInsert?: EngineBehaviour['onInsert'],
-): ResourceEngine {
+): ResourceEngine<C> {
   const { def } = module;
-  const engine = new ResourceEngine(def, ctx, { hooks: module.hooks, onInsert });
+  const engine = new ResourceEngine<C>(def, ctx, { hooks: module.hooks, onInsert });
   const access = readAccess(def);
   listRoutes(app, engine, access);
   detailRoute(app, engine, access);

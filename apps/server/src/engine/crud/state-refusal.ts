@@ -4,7 +4,7 @@
  * connection), so a refusal met inside one is thrown as a `StateRefusal` and worded after it rolled back. */
 import type { FieldDef } from '@tongxin/resources';
 import type { AuthUser } from '../../auth/tokens.js';
-import type { AppContext } from '../../context.js';
+import type { DictSource } from '../../dicts/dict-items.js';
 import { loadDictItems } from '../../dicts/dict-items.js';
 
 /** What a refusal names: the field holding the state, the first refused record's name and value, what
@@ -26,7 +26,7 @@ export class StateRefusal extends Error {
 
 /** A state's wording: the dictionary's or the options' label of the value, else the value. */
 async function stateText(
-  ctx: AppContext,
+  ctx: DictSource,
   user: AuthUser,
   field: FieldDef | undefined,
   value: unknown,
@@ -39,7 +39,7 @@ async function stateText(
   return items.find((i) => i.dictKey === key)?.dictValue ?? key;
 }
 
-export async function refusalMessage(ctx: AppContext, user: AuthUser, r: Refusal): Promise<string> {
+export async function refusalMessage(ctx: DictSource, user: AuthUser, r: Refusal): Promise<string> {
   const fieldLabel = r.field?.label.zh ?? '状态';
   const state = await stateText(ctx, user, r.field, r.value);
   const one = `「${r.name}」的${fieldLabel}为「${state}」,不能${r.doing}`;

@@ -8,7 +8,7 @@ import { applySorts } from '../../http/list-query.js';
 import { buildForest, treeNodes } from '../../util/tree.js';
 import { queryOf, tenantParam } from './read-routes.js';
 import type { ResourceEngine } from './resource-engine.js';
-import type { ReadAccess } from './resource-routes.js';
+import type { ReadAccess } from './read-access.js';
 
 /** tree / lazy-tree (pickers) and lazy-list (the screen) of a tree resource. */
 export function treeRoutes(app: FastifyInstance, engine: ResourceEngine, access: ReadAccess): void {

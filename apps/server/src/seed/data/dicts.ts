@@ -1,4 +1,4 @@
-import { FLOW_CATALOGUE } from '../../domains/workflow/flows.js';
+import { FLOW_CATALOGUE } from '../flows.js';
 
 /**
  * Seeded dictionaries: the system ones BladeX screens bind and every dictionary a definition

@@ -24,7 +24,7 @@ export const attachResource = defineResource({
   version: false,
   standard: ['delete', 'view'],
   drawerWidth: 800,
-  // where the file is used: the records whose upload fields hold its link (server: files/attachment-uses.ts)
+  // where the file is used: the records whose upload fields hold its link (server: engine/crud/attachment-uses.ts)
   details: [{ resource: 'attachUse', foreignKey: 'attachId' }],
   defaultSort: [{ field: 'createTime', direction: 'desc' }],
   fields: [

@@ -3,7 +3,7 @@ import { App } from 'antd';
 import { EditorContent, useEditor, type Editor } from '@tiptap/react';
 import { useCrudT } from '../../resource/i18n';
 import { sanitizeHtml } from '../rich-text';
-import type { RichTextEditorProps } from '../RichTextEditor';
+import type { RichTextEditorProps } from './props';
 import { richTextExtensions } from './extensions';
 import { Toolbar } from './Toolbar';
 import './rich-text-editor.css';

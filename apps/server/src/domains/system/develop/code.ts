@@ -1,6 +1,7 @@
 import { requireUser } from '../../../auth/guard.js';
 import type { AuthUser } from '../../../auth/tokens.js';
 import type { Row } from '../../../db/database.js';
+import type { AppContext } from '../../../context.js';
 import type { ResourceEngine } from '../../../engine/crud/resource-engine.js';
 import type { ResourceBehaviour, VerbHandler } from '../../../engine/module.js';
 import { badRequest, notFound, ok } from '../../../http/envelope.js';
@@ -10,7 +11,11 @@ import { withDatasource } from './connect.js';
 import { zipFiles } from './zip.js';
 
 /** The artefacts of one 代码生成 row: its model's table read from the model's data source. */
-async function artefacts(engine: ResourceEngine, user: AuthUser, id: string): Promise<GeneratedFile[]> {
+async function artefacts(
+  engine: ResourceEngine<AppContext>,
+  user: AuthUser,
+  id: string,
+): Promise<GeneratedFile[]> {
   const code = (await engine.run(user, async (trx, base) => {
     const row = (await (await base()).selectAll().where('id', '=', id).executeTakeFirst()) as Row | undefined;
     if (!row) return undefined;

@@ -1,8 +1,8 @@
-import { type ActionDef, labelFieldOf } from '@tongxin/resources';
+import { type ActionDef, labelFieldOf, type ResourceDef } from '@tongxin/resources';
 import type { FastifyRequest } from 'fastify';
 import { requireUser } from '../../../auth/guard.js';
-import { parseListQuery } from '../../../http/list-query.js';
-import type { ResourceEngine } from '../resource-engine.js';
+import type { AuthUser } from '../../../auth/tokens.js';
+import { parseListQuery, type QueryFields } from '../../../http/list-query.js';
 import { anyValue, envelope, type JsonSchema, type RouteSchema } from './json-schema.js';
 import { pageSchema, recordSchema } from './record.js';
 import { bodySchema, listQuerySchema, queryOfParams } from './request.js';
@@ -27,11 +27,23 @@ const NO_DATA = envelope(anyValue('null'));
  * schema refuses are answered with the engine's Chinese messages (validation.ts); answers keep every
  * field the engine and its hooks add (records allow additional properties).
  */
+/** What the schemas read of a resource's engine (resource-engine.ts): its definition and fields, the
+ * list parameters its hooks read, the page size, and the checks a request body goes through. */
+export interface SchemaSource {
+  readonly def: ResourceDef;
+  readonly fields: QueryFields;
+  readonly treeKey: { column: string; field: string } | undefined;
+  readonly hooks: { params?: string[] };
+  readonly ctx: { config: { maxPageSize: number } };
+  fieldsFor(user: AuthUser): Promise<QueryFields>;
+  prepareWrite(user: AuthUser, body: unknown, mode: 'submit' | 'save' | 'update'): Promise<unknown>;
+}
+
 export class RouteSchemas {
   readonly record: JsonSchema;
   private readonly tags: string[];
 
-  constructor(private readonly engine: ResourceEngine) {
+  constructor(private readonly engine: SchemaSource) {
     this.record = recordSchema(engine.def);
     this.tags = [engine.def.name];
   }

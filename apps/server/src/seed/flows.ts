@@ -7,7 +7,7 @@
  * deploys it.
  */
 import { type ProcessDef, resources } from '@tongxin/resources';
-import { processCatalogue } from '../../engine/approval/catalogue.js';
+import { processCatalogue } from '../engine/approval/catalogue.js';
 
 export const LEAVE_KEY = 'Leave';
 export const LEAVE_TABLE = 'blade_process_leave';

@@ -13,12 +13,11 @@
  * routes, demo seeds) are not tracked.
  */
 import { columnOf, isWritable, labelFieldOf, type FieldDef, type ResourceDef } from '@tongxin/resources';
-import type { Trx } from '../db/database.js';
-import { nextId } from '../db/ids.js';
-import type { ResourceHooks } from '../engine/crud/hooks.js';
-import type { ResourceModule } from '../engine/module.js';
-import { formatDateTime } from '../util/datetime.js';
-import type { AuthUser } from '../auth/tokens.js';
+import type { Trx } from '../../db/database.js';
+import { nextId } from '../../db/ids.js';
+import type { ResourceHooks } from './hooks.js';
+import { formatDateTime } from '../../util/datetime.js';
+import type { AuthUser } from '../../auth/tokens.js';
 
 const USES = 'blade_attach_use';
 
@@ -147,7 +146,7 @@ function hooksWithUses(def: ResourceDef, fields: FieldDef[], hooks: ResourceHook
 }
 
 /** Every module whose definition has an upload field clients write keeps its records' attachment uses. */
-export function withAttachmentUses(modules: ResourceModule[]): ResourceModule[] {
+export function withAttachmentUses<M extends { def: ResourceDef; hooks?: ResourceHooks }>(modules: M[]): M[] {
   return modules.map((m) => {
     const fields = uploadFieldsOf(m.def);
     return fields.length ? { ...m, hooks: hooksWithUses(m.def, fields, m.hooks) } : m;
