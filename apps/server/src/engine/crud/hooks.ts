@@ -1,8 +1,9 @@
-import type { ActionDef } from '@tongxin/resources';
+import type { ActionDef, TransitionDef } from '@tongxin/resources';
 import type { Expression, ExpressionBuilder, SqlBool } from 'kysely';
 import type { AuthUser } from '../../auth/tokens.js';
 import type { AppContext } from '../../context.js';
 import type { Row, Schema, Trx } from '../../db/database.js';
+import type { AuditActor } from './audit-trail.js';
 
 export interface HookArgs {
   trx: Trx;
@@ -11,6 +12,13 @@ export interface HookArgs {
   /** A write the caller makes as the record's owner, without the button (a resident's own application,
    * `ResourceDef.own`); absent for the back office's writes. */
   own?: boolean;
+}
+
+/** What a transition's hook is given: the actor may be the server itself (a time's, systemActor). */
+export interface TransitionArgs {
+  trx: Trx;
+  ctx: AppContext;
+  actor: AuditActor;
 }
 
 /** What a resource adds to the generic engine (the `hooks` of its ResourceModule, engine/module.ts, in
@@ -37,6 +45,10 @@ export interface ResourceHooks {
     rows: Row[],
     changes: Record<string, unknown>,
   ): Promise<void>;
+  /** Runs in the transaction of every transition of a record (engine/crud/transition.ts: an action's
+   * effect, a time's, an approval outcome's, a verb's) once it moved, with the record before and after:
+   * the side effects of a state change (units given back, points credited, people told). */
+  afterTransition?(args: TransitionArgs, transition: TransitionDef, before: Row, after: Row): Promise<void>;
   /** Checks (or cascades) before a logical delete. */
   beforeRemove?(args: HookArgs, ids: string[]): Promise<void>;
   /** Adds display fields (names of referenced rows and the like) to rows on their way out. */
