@@ -2,13 +2,7 @@
  * `effect` (fired by their button), its `lapses` (fired by time) and its declared `transitions`
  * (approval outcomes, verbs). The server carries each the same way; the screens keep reading `actions`
  * and the sweep `lapses` as they are written. */
-import type {
-  ActionDef,
-  ApprovalOutcome,
-  LapseDef,
-  ResourceDef,
-  TransitionDef,
-} from './define';
+import type { ActionDef, ApprovalOutcome, LapseDef, ResourceDef, TransitionDef } from './define';
 
 const isConstant = (v: unknown): v is string | number =>
   typeof v === 'number' || (typeof v === 'string' && !v.startsWith('$'));
@@ -66,3 +60,26 @@ export function approvalTransitions(
 /** The state field of `def`: its `states`, else the field its transitions move first. */
 export const stateFieldOf = (def: ResourceDef): string | undefined =>
   def.states?.field ?? transitionsOf(def)[0]?.field;
+
+/** Where an approval outcome moves the state: `to` (from `from`, any state when absent), with `set`. */
+export interface ApprovalMove {
+  to: string | number;
+  from?: (string | number)[];
+  set?: TransitionDef['set'];
+  refusal?: string;
+}
+
+/** The transitions approval outcomes fire on the state `field` (named `approval:<outcome>`, or
+ * `<process>:<outcome>` for one process of several): e.g. 双报到 `pass` → 已报到, `reject` → 已驳回. */
+export function onApproval(
+  field: string,
+  moves: Partial<Record<ApprovalOutcome, ApprovalMove>>,
+  process?: string,
+): TransitionDef[] {
+  return Object.entries(moves).map(([outcome, move]) => ({
+    name: `${process ?? 'approval'}:${outcome}`,
+    field,
+    ...move,
+    on: { approval: outcome as ApprovalOutcome, ...(process ? { process } : {}) },
+  }));
+}

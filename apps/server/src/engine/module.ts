@@ -8,7 +8,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Access } from '../auth/guard.js';
 import type { AppContext } from '../context.js';
 import type { Trx } from '../db/database.js';
-import type { ApprovalHandler } from './approval/move-record.js';
+import type { ApprovalHandler } from './approval/outcomes.js';
 import type { ResourceHooks } from './crud/hooks.js';
 import type { LapseHandler } from './crud/lapses.js';
 import type { ResourceEngine } from './crud/resource-engine.js';

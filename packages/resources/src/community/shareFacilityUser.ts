@@ -1,6 +1,7 @@
 import { defineResource, type ActionDef } from '../define';
 import { homeAddressField, personPhoneField } from '../person-fields';
 import { statusMove } from '../status-actions';
+import { onApproval } from '../transitions';
 
 const move = (
   name: string,
@@ -61,6 +62,20 @@ export const shareFacilityUserResource = defineResource({
     },
   ],
   lapses: [{ field: 'borrowStatus', from: [3], to: 5, at: 'planReturnTime' }],
+  states: { field: 'borrowStatus' },
+  // 借用审核 on a waiting loan: passed 待领取; refused, sent back or withdrawn 已驳回 / 已取消 (its units
+  // given back, domains/community/facility/loans.ts); 重新提交 of a refused loan takes its units again
+  transitions: onApproval(
+    'borrowStatus',
+    {
+      pass: { from: [0], to: 2 },
+      reject: { from: [0], to: 1 },
+      return: { from: [0], to: 1 },
+      withdraw: { from: [0], to: 6 },
+      resubmit: { from: [1], to: 0, refusal: '该借用记录的状态不能重新提交审核' },
+    },
+    'ShareFacilityUse',
+  ),
   actions: [
     statusMove(
       'lend',

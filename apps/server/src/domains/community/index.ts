@@ -29,7 +29,7 @@ import { mapConfig } from './map/map-config.js';
 import { meshHooks } from './map/mesh-boundary.js';
 import { adjustVerb } from './score/adjust.js';
 import { scoreRank } from './score/rank.js';
-import { solidarityActivityHooks, solidarityApproval } from './solidarity/activity-state.js';
+import { solidarityActivityHooks } from './solidarity/activity-state.js';
 import { getEnrollUsersPage, solidarityEnrolmentHooks } from './solidarity/enrolments.js';
 import { seedCommunityB } from './demo/demo-seed.js';
 import { statisticsRoutes } from './statistics/statistics-routes.js';
@@ -90,7 +90,6 @@ export const communityDomain = domain(
     solidarityActivity: {
       hooks: solidarityActivityHooks,
       verbs: { getEnrollUsersPage },
-      approval: solidarityApproval,
     },
     solidarityActivityUser: { hooks: solidarityEnrolmentHooks },
     hikCamera: { verbs: { initData } },

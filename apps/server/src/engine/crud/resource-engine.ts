@@ -10,6 +10,7 @@ import {
   TENANT_ID_INVALID,
   transitionsOf,
   type ResourceDef,
+  type TransitionDef,
 } from '@tongxin/resources';
 import { type ExpressionBuilder } from 'kysely';
 import { isAdministrator } from '../../auth/guard.js';
@@ -113,7 +114,13 @@ export class ResourceEngine {
   /** How the record `id` is moved in `trx` by `actor`: noted in this resource's 操作审计, queued once
    * `trx` committed (transition.ts). */
   moveTarget(trx: Trx, id: string, actor: AuditActor): MoveTarget {
-    return { def: this.def, id, actor, trail: this.audit, onCommit: (fn) => this.ctx.db.afterCommit(trx, fn) };
+    return {
+      def: this.def,
+      id,
+      actor,
+      trail: this.audit,
+      onCommit: (fn) => this.ctx.db.afterCommit(trx, fn),
+    };
   }
 
   /** Fires the definition's transition `name` (transitionsOf) on the record `id` in `trx`: the move
@@ -128,7 +135,11 @@ export class ResourceEngine {
   ): Promise<{ before: Row; after: Row }> {
     const t = transitionsOf(this.def).find((x) => x.name === name);
     if (!t) throw new Error(`${this.def.name}: no transition named ${name}`);
-    const moved = await moveRecord(trx, this.moveTarget(trx, id, actor), columnMoveOf(this.def, t, actor, input));
+    const moved = await moveRecord(
+      trx,
+      this.moveTarget(trx, id, actor),
+      columnMoveOf(this.def, t, actor, input),
+    );
     if ('refused' in moved) {
       const { refused, condition } = moved;
       const nameColumn = this.fields[labelFieldOf(this.def)]?.column ?? 'id';
@@ -142,8 +153,19 @@ export class ResourceEngine {
         count: 1,
       });
     }
-    await this.hooks.afterTransition?.({ trx, ctx: this.ctx, actor }, t, moved.before, moved.after);
+    await this.afterTransition(trx, actor, t, moved.before, moved.after);
     return moved;
+  }
+
+  /** The resource's side effects of a transition (its `afterTransition` hook), in `trx`. */
+  async afterTransition(
+    trx: Trx,
+    actor: AuditActor,
+    t: TransitionDef,
+    before: Row,
+    after: Row,
+  ): Promise<void> {
+    await this.hooks.afterTransition?.({ trx, ctx: this.ctx, actor }, t, before, after);
   }
 
   /** Runs `fn` in one transaction with `base()`: the live rows the user may see (soft delete, tenant,

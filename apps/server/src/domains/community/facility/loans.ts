@@ -54,7 +54,18 @@ async function apply({ trx, user }: HookArgs, values: Record<string, unknown>): 
   });
 }
 
+const holding = (row: Row) => HOLDING.includes(Number(row.borrow_status));
+
 export const loanHooks: ResourceHooks = {
+  /** A transition out of the holding states (a refused, sent back or withdrawn application) gives the
+   * units back; one into them (重新提交 of a refused loan) takes them again, refused when too few are
+   * left (shareFacilityUser's transitions, packages/resources). */
+  async afterTransition({ trx, actor }, _t, before, after) {
+    const facility = String(after.facility_id);
+    const quantity = Number(after.quantity);
+    if (holding(before) && !holding(after)) await release(trx, facility, quantity);
+    else if (!holding(before) && holding(after)) await reserve(trx, actor.tenantId, facility, quantity);
+  },
   async beforeWrite(args, values, existing) {
     if (!existing) return apply(args, values);
     const planned = String(values.plan_return_time ?? existing.plan_return_time ?? '');

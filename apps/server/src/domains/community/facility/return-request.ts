@@ -6,7 +6,6 @@ import { requireUser } from '../../../auth/guard.js';
 import { startBusinessProcess } from '../../../engine/approval/start-process.js';
 import type { VerbHandler } from '../../../engine/module.js';
 import { applicantTaskOf } from '../../../flow/operations.js';
-import { completeTask } from '../../../flow/service.js';
 import { actorOf } from '../../../flow/wire.js';
 import { badRequest, done, forbidden } from '../../../http/envelope.js';
 import { loansIn, params, RETURNABLE, returnOf } from './loans.js';
@@ -43,12 +42,8 @@ export const requestReturn: VerbHandler = {
         const own = await applicantTaskOf(trx, running);
         if (running.process_definition_key !== RETURN_PROCESS || String(own?.assignee) !== user.userId)
           throw badRequest('该借用记录已在审批中');
-        const result = await completeTask(trx, actor, {
-          taskId: String(own!.id),
-          pass: true,
-          comment: '申请归还',
-        });
-        await engine.ctx.approvals.taskCompleted(trx, actor, result);
+        const input = { taskId: String(own!.id), pass: true, comment: '申请归还' };
+        await engine.ctx.approvals.completeTask(trx, actor, input);
       }
     });
     return done('提交成功');
