@@ -39,6 +39,15 @@ export const partyActivityResource = defineResource({
       danger: true,
     },
   ],
+  // the state is stored: its times move it 0 → 报名中 → 报名截止 → 进行中 → 已结束 (a cancelled activity
+  // keeps 已取消), written at once on every save (domains/party/activity-status.ts)
+  states: { field: 'activityStatus' },
+  lapses: [
+    { field: 'activityStatus', from: [0], to: 1, at: 'enrollStartTime' },
+    { field: 'activityStatus', from: [1], to: 2, at: 'enrollEndTime' },
+    { field: 'activityStatus', from: [1, 2], to: 3, at: 'startTime' },
+    { field: 'activityStatus', from: [3], to: 4, at: 'endTime' },
+  ],
   fields: [
     {
       name: 'title',
