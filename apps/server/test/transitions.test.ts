@@ -115,7 +115,7 @@ describe('every transition of every definition', () => {
 
   it('covers every kind of trigger', () => {
     const kinds = new Set(cases.map(([, , t]) => Object.keys(t.on)[0]));
-    expect([...kinds].sort()).toEqual(['action', 'approval', 'time']);
+    expect([...kinds].sort()).toEqual(['action', 'approval', 'time', 'verb']);
   });
 
   it.each(cases)('%s bumps the version and leaves an audit entry', async (_name, def, t) => {

@@ -20,7 +20,6 @@ import { followUpBehaviour } from './ticket-follow-up.js';
 import { ADVICE, COMPLAIN, REPORT, ticketBehaviour } from './tickets.js';
 import { userUpdateLogBehaviour } from './user-update-log.js';
 
-import { loanApproval } from './facility/loan-approval.js';
 import { requestReturn } from './facility/return-request.js';
 import { cancelBorrow, giveBack, loanHooks } from './facility/loans.js';
 import { loanLapsed } from './facility/overdue.js';
@@ -84,7 +83,6 @@ export const communityDomain = domain(
     shareFacilityUser: {
       hooks: loanHooks,
       verbs: { giveBack, cancelBorrow, requestReturn },
-      approval: loanApproval,
       lapsed: loanLapsed,
     },
     solidarityActivity: {

@@ -1,7 +1,8 @@
 /** 申请归还 (ShareFacilityReturn): the borrower of a loan in use asks to return it, with its condition;
  * the loan enters its return approval (after its borrowing approval ended, on the same approval
  * columns), or — after a rejection waiting on the borrower's own step — goes back to the approvers.
- * Passing it is 确认归还 (loan-approval.ts); a rejection leaves the loan 借用中. */
+ * Passing it is 确认归还 (the definition's `ShareFacilityReturn:pass` transition); a rejection leaves the
+ * loan 借用中. */
 import { requireUser } from '../../../auth/guard.js';
 import { startBusinessProcess } from '../../../engine/approval/start-process.js';
 import type { VerbHandler } from '../../../engine/module.js';
