@@ -42,6 +42,17 @@ export const partyActivityResource = defineResource({
   // the state is stored: its times move it 0 → 报名中 → 报名截止 → 进行中 → 已结束 (a cancelled activity
   // keeps 已取消), written at once on every save (domains/party/activity-status.ts)
   states: { field: 'activityStatus' },
+  // 取消活动 (the `activityCancel` verb, which also cancels the live enrolments)
+  transitions: [
+    {
+      name: 'activityCancel',
+      field: 'activityStatus',
+      from: [0, 1, 2, 3],
+      to: 5,
+      set: { cancelReason: '$reason', cancelTime: '$now' },
+      on: { verb: 'activityCancel' },
+    },
+  ],
   lapses: [
     { field: 'activityStatus', from: [0], to: 1, at: 'enrollStartTime' },
     { field: 'activityStatus', from: [1], to: 2, at: 'enrollEndTime' },

@@ -90,18 +90,9 @@ async function cancel(request: FastifyRequest, engine: ResourceEngine) {
         if (state === CANCELLED) throw badRequest(`活动「${String(r.title)}」已取消`);
         if (state === ENDED) throw badRequest(`活动「${String(r.title)}」已结束，不能取消`);
       }
+      // each activity → 已取消 through the definition's `activityCancel` transition
+      for (const r of rows) await engine.transition(trx, user, String(r.id), 'activityCancel', { reason });
       const audit = { update_user: user.userId, update_time: now };
-      await trx
-        .updateTable(engine.def.table)
-        .set({
-          ...audit,
-          cancel_reason: reason,
-          cancel_time: now,
-          activity_status: CANCELLED,
-          version: sql`version + 1`,
-        })
-        .where('id', 'in', ids)
-        .execute();
       await trx
         .updateTable(ENROLMENTS)
         .set({ ...audit, enroll_status: 3, cancel_reason: reason, version: sql`version + 1` })
