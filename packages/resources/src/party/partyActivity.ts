@@ -2,7 +2,8 @@ import { columnOnly, defineResource } from '../define';
 import { partyBranchRef } from './branch-ref';
 
 /** 党员活动 — docs/domain-model.md#党员活动-partyactivity. The state (dict `activity_status`) follows from the times
- * and the cancellation (server: computed on every read and search, domains/party/activity-status.ts); 取消活动
+ * and the cancellation: stored, moved by the `lapses` below as the times pass (and set on every save,
+ * domains/party/activity-status.ts); 取消活动
  * (`activityCancel`: POST with ids) asks for a reason and refuses finished activities;
  * `viewDetail` answers the activity with its counts and enrolments and counts a view. Enrolments are a
  * tab of the activity (报名管理). */
