@@ -96,13 +96,29 @@ interface S3Server {
 async function uploadToS3(page: Page, request: APIRequestContext, endpoint: string) {
   const call = await adminApi(request);
   const code = `s3${Date.now().toString().slice(-6)}`;
-  // the store is on this machine: the platform allows exactly its address (outbound.allowHosts), else
-  // the server refuses to reach an internal address
-  const allowed = await call<{ id: string }>('post', '/api/blade-system/param/submit', {
-    paramName: '外连白名单',
-    paramKey: 'outbound.allowHosts',
+  // the store is on this machine: the platform allows exactly its address (outbound.allowHosts, a
+  // platform parameter the seed declares), else the server refuses to reach an internal address
+  type Param = { id: string; tenantId: string; paramKey: string; paramName: string; paramValue: string };
+  const found = await call<{ records: Param[] }>(
+    'get',
+    '/api/blade-system/param/list?paramKey=outbound.allowHosts&current=1&size=50',
+  );
+  const row = found.records.find((r) => r.paramKey === 'outbound.allowHosts' && r.tenantId === '000000');
+  const seeded = row && {
+    id: row.id,
+    paramName: row.paramName,
+    paramKey: row.paramKey,
+    paramValue: row.paramValue,
+  };
+  const { id: paramId } = await call<{ id: string }>('post', '/api/blade-system/param/submit', {
+    ...(seeded ?? { paramName: '外部连接允许主机', paramKey: 'outbound.allowHosts' }),
     paramValue: new URL(endpoint).host,
   });
+  // afterwards the platform's value again; an empty value is the same as no row (the declared default)
+  const restore = () =>
+    seeded?.paramValue
+      ? call('post', '/api/blade-system/param/submit', seeded)
+      : call('post', `/api/blade-system/param/remove?ids=${paramId}`);
   try {
     const { id } = await call<{ id: string }>('post', '/api/blade-resource/oss/submit', {
       category: 2,
@@ -119,7 +135,7 @@ async function uploadToS3(page: Page, request: APIRequestContext, endpoint: stri
       await call('post', `/api/blade-resource/oss/remove?ids=${id}`);
     }
   } finally {
-    await call('post', `/api/blade-system/param/remove?ids=${allowed.id}`);
+    await restore();
   }
 }
 

@@ -5,7 +5,7 @@ import path from 'node:path';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import pg from 'pg';
 import { buildApp } from '../src/app.js';
-import { type Config, loadConfig } from '../src/config.js';
+import type { Config } from '../src/config.js';
 import type { AppContext } from '../src/context.js';
 import type { DomainModule } from '../src/engine/module.js';
 import { Database } from '../src/db/database.js';
@@ -13,6 +13,7 @@ import { migrate } from '../src/db/migrate.js';
 import { md5Hex } from '../src/auth/passwords.js';
 import { seed } from '../src/seed/seed.js';
 import { MemoryStore, type KvStore } from '../src/util/kv-store.js';
+import { baseTestConfig, seededEmbedded, seededPostgres, seedInputs } from './seeded-template.js';
 
 export const BASIC = `Basic ${Buffer.from('saber:saber_secret').toString('base64')}`;
 export const onPostgres = process.env.TEST_DB === 'postgres';
@@ -23,23 +24,48 @@ export async function openTestDatabase(): Promise<{ db: Database; drop: () => Pr
     const db = await Database.open({ memory: true });
     return { db, drop: () => db.close() };
   }
-  const adminUrl = process.env.DATABASE_URL!;
   const name = `tongxin_test_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
+  await adminQuery(`CREATE DATABASE ${name}`);
+  return onPostgresDatabase(name);
+}
+
+/** A throw-away database already migrated and seeded as a server with `config` would seed it: a copy
+ * of the run's seeded database where the seed reads `config` as it read the base configuration. */
+async function openSeededDatabase(config: Config): Promise<{ db: Database; drop: () => Promise<void> }> {
+  if (seedInputs(config) === seedInputs(baseTestConfig())) {
+    if (!onPostgres) {
+      const db = await seededEmbedded();
+      if (db) return { db, drop: () => db.close() };
+    } else {
+      const name = await seededPostgres(process.env.DATABASE_URL!);
+      if (name) return onPostgresDatabase(name);
+    }
+  }
+  const opened = await openTestDatabase();
+  await migrate(opened.db);
+  await seed(opened.db, config);
+  return opened;
+}
+
+async function adminQuery(statement: string): Promise<void> {
+  const admin = new pg.Client({ connectionString: process.env.DATABASE_URL! });
   await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const url = new URL(adminUrl);
+  try {
+    await admin.query(statement);
+  } finally {
+    await admin.end();
+  }
+}
+
+async function onPostgresDatabase(name: string): Promise<{ db: Database; drop: () => Promise<void> }> {
+  const url = new URL(process.env.DATABASE_URL!);
   url.pathname = `/${name}`;
   const db = await Database.open({ databaseUrl: url.toString() });
   return {
     db,
     drop: async () => {
       await db.close();
-      const c = new pg.Client({ connectionString: adminUrl });
-      await c.connect();
-      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await c.end();
+      await adminQuery(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
     },
   };
 }
@@ -58,16 +84,14 @@ export async function startTestServer(
   beforeReady?: (app: FastifyInstance) => void,
   domains?: readonly DomainModule[],
 ): Promise<TestServer> {
-  const { db, drop } = await openTestDatabase();
   const config = {
-    ...loadConfig({ NODE_ENV: 'test', CAPTCHA_ENABLED: 'false' } as NodeJS.ProcessEnv),
+    ...baseTestConfig(),
     staticRoot: '/nonexistent',
     jwtSecret: randomBytes(32).toString('hex'),
     dataDir: mkdtempSync(path.join(tmpdir(), 'tongxin-test-')),
     ...overrides,
   };
-  await migrate(db);
-  await seed(db, config);
+  const { db, drop } = await openSeededDatabase(config);
   const { app, ctx } = await buildApp({
     config,
     db,

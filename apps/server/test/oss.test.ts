@@ -3,7 +3,6 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import S3rver from 's3rver';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { nextId } from '../src/db/ids.js';
 import { call, login, startTestServer, upload, type TestServer } from './harness.js';
 
 // 对象存储: configurations for the local disk and S3-compatible stores (s3rver here), one enabled per
@@ -101,15 +100,14 @@ describe('object storage', () => {
     });
     const { port } = await down.run();
     // a second store on this machine, allowed by the platform parameter (read at each check)
-    await s.db.kysely
-      .insertInto('blade_param')
-      .values({
-        id: nextId(),
-        param_name: '外连白名单',
-        param_key: 'outbound.allowHosts',
-        param_value: `127.0.0.1:${port}`,
-      })
-      .execute();
+    const allowHosts = (value: string) =>
+      s.db.kysely
+        .updateTable('blade_param')
+        .set({ param_value: value })
+        .where('tenant_id', '=', '000000')
+        .where('param_key', '=', 'outbound.allowHosts')
+        .execute();
+    await allowHosts(`127.0.0.1:${port}`);
     try {
       const id = (
         await call(s.app, admin, 'POST', `${BASE}/submit`, s3Config({ endpoint: `http://127.0.0.1:${port}` }))
@@ -136,7 +134,7 @@ describe('object storage', () => {
       await call(s.app, admin, 'POST', `${BASE}/enable?id=${local}`);
       await down.close().catch(() => undefined);
       rmSync(downDir, { recursive: true, force: true });
-      await s.db.kysely.deleteFrom('blade_param').where('param_key', '=', 'outbound.allowHosts').execute();
+      await allowHosts('');
     }
   });
 

@@ -241,7 +241,7 @@ describe('connectors configured through the API', () => {
     await s.db.kysely.deleteFrom('blade_param').where('param_key', '=', key).execute();
     await s.db.kysely
       .insertInto('blade_param')
-      .values({ id: nextId(), param_name: key, param_key: key, param_value: value })
+      .values({ id: nextId(), tenant_id: '000000', param_name: key, param_key: key, param_value: value })
       .execute();
   };
   /** A row written before the policy existed (or while the platform allowed its address). */

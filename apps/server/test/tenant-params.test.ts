@@ -73,7 +73,8 @@ beforeAll(async () => {
   });
   await new Promise<void>((resolve) => fake.listen(0, '127.0.0.1', resolve));
   fakeUrl = `http://127.0.0.1:${(fake.address() as AddressInfo).port}`;
-  s = await startTestServer();
+  // the fake platform is on this machine: the operator allows exactly its address
+  s = await startTestServer({ outboundAllowHosts: [new URL(fakeUrl).host] });
   admin = await login(s.app);
   await addTenantWithUser(s.db, {
     tenantId: TENANT,

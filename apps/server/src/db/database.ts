@@ -1,6 +1,7 @@
 import { isTenantId } from '@tongxin/resources';
 import { type CompiledQuery, Kysely, type LogEvent, PostgresDialect, sql, type Transaction } from 'kysely';
 import pg from 'pg';
+import type { PGlite } from '@electric-sql/pglite';
 import { DEFAULT_POOL_SIZE } from '../config.js';
 import { attachStatement } from '../http/error-log.js';
 import { firstStatementPool, OPEN_MARK, READ_MARK } from './first-statement.js';
@@ -39,12 +40,15 @@ export class Database {
   private constructor(
     readonly kysely: Db,
     readonly kind: 'pglite' | 'postgres',
+    private readonly embedded?: PGlite,
   ) {}
 
   static async open(options: {
     databaseUrl?: string;
     dataDir?: string;
     memory?: boolean;
+    /** an in-memory embedded database starts as this snapshot (`snapshot()` of another) */
+    fromSnapshot?: Blob;
     /** connections of the PostgreSQL pool (config DB_POOL_SIZE) */
     poolSize?: number;
   }): Promise<Database> {
@@ -82,11 +86,14 @@ export class Database {
       [pgliteTypes.DATE]: raw,
       [pgliteTypes.NUMERIC]: raw,
     };
-    const pglite = options.memory ? new PGlite({ parsers }) : new PGlite(options.dataDir, { parsers });
+    const pglite = options.memory
+      ? new PGlite({ parsers, loadDataDir: options.fromSnapshot })
+      : new PGlite(options.dataDir, { parsers });
     await pglite.waitReady;
     const db: Database = new Database(
       new Kysely<Schema>({ dialect: new PGliteDialect(pglite), log: logOf(() => db) }),
       'pglite',
+      pglite,
     );
     return db;
   }
@@ -169,6 +176,13 @@ export class Database {
   }
 
   private readonly committing = new WeakMap<Trx, (() => void)[]>();
+
+  /** The whole embedded database as an uncompressed archive, for `open({ memory, fromSnapshot })`:
+   * the test harness migrates and seeds once and starts every test database from the copy. */
+  async snapshot(): Promise<Blob> {
+    if (!this.embedded) throw new Error('snapshot: only an embedded database');
+    return this.embedded.dumpDataDir('none');
+  }
 
   async close(): Promise<void> {
     await this.kysely.destroy();
