@@ -66,6 +66,8 @@ export async function buildApp(options: BuildOptions): Promise<{ app: FastifyIns
   const store = options.store ?? createStore(config.redisUrl);
   // every resource with an upload field keeps where its records use attachments (engine/crud/attachment-uses.ts)
   const modules = withAttachmentUses(domains.flatMap((d) => d.resources));
+  // filled by serveResources as each definition is served
+  const resources = new ResourceEngines();
   const files =
     options.files ??
     (config.s3 ? new S3FileStore(config.s3) : new LocalFileStore(path.join(config.dataDir, 'uploads')));
@@ -101,9 +103,8 @@ export async function buildApp(options: BuildOptions): Promise<{ app: FastifyIns
     links: new FileLinks(signingKey),
     outbound,
     // the processes of the served definitions, plus those whose resource is not defined yet
-    approvals: new Approvals(modules, FLOWS_AWAITING_DEFINITIONS),
-    // filled by serveResources as each definition is served
-    resources: new ResourceEngines(),
+    approvals: new Approvals(modules, FLOWS_AWAITING_DEFINITIONS, resources),
+    resources,
     logs: new LogWriter(db, { enabled: config.dbLog, env: config.nodeEnv }),
   };
   const app = Fastify({

@@ -6,7 +6,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { defaultDomains, partyDomain, systemDomain } from '../src/domains/index.js';
 import { Approvals } from '../src/engine/approval/approvals.js';
-import type { ApprovalStep } from '../src/engine/approval/move-record.js';
+import type { ApprovalStep } from '../src/engine/approval/outcomes.js';
 import { domain, type ResourceModule } from '../src/engine/module.js';
 import { addTenantWithUser } from './fixtures.js';
 import { call, login, startTestServer, type TestServer } from './harness.js';

@@ -13,7 +13,6 @@ import { migrate } from '../src/engine/schema/migrate.js';
 import { md5Hex } from '../src/auth/passwords.js';
 import { seed } from '../src/seed/seed.js';
 import { MemoryStore, type KvStore } from '../src/util/kv-store.js';
-import { completeTask } from '../src/flow/service.js';
 import { baseTestConfig, seededEmbedded, seededPostgres, seedInputs } from './seeded-template.js';
 
 export const BASIC = `Basic ${Buffer.from('saber:saber_secret').toString('base64')}`;
@@ -140,13 +139,8 @@ export async function passApproval(app: FastifyInstance, table: string, business
       .executeTakeFirstOrThrow();
     const user = await trx.selectFrom('blade_user').select('id').orderBy('id').executeTakeFirstOrThrow();
     const actor = { userId: String(user.id), tenantId: String(tenantId), roleAliases: [] };
-    const result = await completeTask(trx, actor, {
-      taskId: String(task.id),
-      pass: true,
-      comment: '同意',
-      skipAuth: true,
-    });
-    await ctx.approvals.taskCompleted(trx, actor, result);
+    const input = { taskId: String(task.id), pass: true, comment: '同意', skipAuth: true };
+    await ctx.approvals.completeTask(trx, actor, input);
   });
 }
 

@@ -289,6 +289,43 @@ export interface LapseDef {
   when?: StateCondition;
 }
 
+/** What an approval process reports for a record (engine/approval): the applicant's 提交审核 (`submit`),
+ * an approver's pass or reject, the applicant's 撤回 (`withdraw`) and 重新提交 (`resubmit`), a task sent
+ * back to the applicant's step (`return`, 退回), or the process ended by its administrator (`terminate`). */
+export type ApprovalOutcome = 'submit' | 'pass' | 'reject' | 'withdraw' | 'resubmit' | 'return' | 'terminate';
+
+/** What fires a transition:
+ * - `action`: the definition's action of that name (its button code, confirmation, reason and inputs;
+ *   an action with an `effect` is a transition by itself, see `transitionsOf`);
+ * - `time`: the time in the field `time` has passed (a `lapses` entry is one, see `transitionsOf`);
+ * - `approval`: the process (`process` key; default any of the definition's) reports these outcomes;
+ * - `verb`: a verb the resource's behaviour serves (a resident's 申请归还), which fires it by name. */
+export type TransitionTrigger =
+  | { action: string }
+  | { time: string }
+  | { approval: ApprovalOutcome | ApprovalOutcome[]; process?: string }
+  | { verb: string };
+
+/** One move of a record's state (docs/architecture.md#states-and-transitions): its state `field` goes
+ * from one of `from` (any state when absent) to `to`, writing `set` beside it (`$now`, `$user`,
+ * `$reason`, constants), when `on` fires and the record meets `when`. The server carries every
+ * transition the same way (apps/server/src/engine/crud/transition.ts): the from-state checked under a
+ * row lock, the update columns stamped, the version bumped, the move noted in 操作审计, the resource's
+ * `afterTransition` hook run, all in one transaction. */
+export interface TransitionDef {
+  name: string;
+  field: string;
+  from?: (string | number)[];
+  to: string | number;
+  set?: Record<string, EffectValue>;
+  /** A further condition on the record (another field's states: an approved activity's times). */
+  when?: StateCondition;
+  on: TransitionTrigger;
+  /** An approval transition whose from-state does not hold is skipped (the process's audit columns
+   * still move), unless it names this message: then the step is refused with it. */
+  refusal?: string;
+}
+
 export interface ResourceDef {
   name: string;
   label: Label;
@@ -359,6 +396,11 @@ export interface ResourceDef {
    * 逾期未还, docs/architecture.md#the-definition-vocabulary), stored so that lists, filters and the label
    * agree. */
   lapses?: LapseDef[];
+  /** The field holding the record's state (a dictionary field) that its transitions move. */
+  states?: { field: string };
+  /** The record's state moves beyond its `actions` with an `effect` and its `lapses` (which are
+   * transitions too): those an approval outcome or a verb fires (`transitionsOf` lists them all). */
+  transitions?: TransitionDef[];
   /** The field naming a record in pickers and trees (`select`, `tree`); defaults to the first string field. */
   labelField?: string;
   /** The platform administrator sees and manages every tenant's rows (users, roles, depts, posts). */

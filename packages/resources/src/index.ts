@@ -3,6 +3,7 @@ export * from './rules';
 export * from './wire';
 export * from './dict-field';
 export * from './status-actions';
+export * from './transitions';
 export * from './person-fields';
 export * from './privacy';
 export * from './screen-menu';

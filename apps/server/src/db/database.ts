@@ -145,12 +145,14 @@ export class Database {
   async tx<T>(scope: TenantScope, fn: (trx: Trx) => Promise<T>): Promise<T> {
     const open = sql.raw(`${OPEN_MARK}begin; ${Database.settings(scope)}`);
     return this.kysely.connection().execute(async (conn) => {
+      const trx = conn as unknown as Trx;
       let result: T;
       try {
         await open.execute(conn);
         // one connection inside BEGIN … COMMIT: what Kysely's Transaction is, without its separate BEGIN
-        result = await fn(conn as unknown as Trx);
+        result = await fn(trx);
       } catch (error) {
+        this.committing.delete(trx);
         await sql
           .raw('rollback')
           .execute(conn)
@@ -158,9 +160,22 @@ export class Database {
         throw error;
       }
       await sql.raw('commit').execute(conn);
+      const after = this.committing.get(trx) ?? [];
+      this.committing.delete(trx);
+      for (const run of after) run();
       return result;
     });
   }
+
+  /** What runs once the transaction `trx` (of `tx`) committed, in order; dropped when it rolls back
+   * (the audit trail of a transition queued for the log, engine/crud/transition.ts). */
+  afterCommit(trx: Trx, fn: () => void): void {
+    const list = this.committing.get(trx) ?? [];
+    list.push(fn);
+    this.committing.set(trx, list);
+  }
+
+  private readonly committing = new WeakMap<Trx, (() => void)[]>();
 
   /** The whole embedded database as an uncompressed archive, for `open({ memory, fromSnapshot })`:
    * the test harness migrates and seeds once and starts every test database from the copy. */

@@ -7,7 +7,7 @@ import type { ResourceDef } from '@tongxin/resources';
 import type { FastifyInstance } from 'fastify';
 import type { ApprovalContext } from './approval/approval-context.js';
 import type { Trx } from '../db/database.js';
-import type { ApprovalHandler } from './approval/move-record.js';
+import type { ApprovalHandler } from './approval/outcomes.js';
 import type { ResourceHooks } from './crud/hooks.js';
 import type { LapseHandler } from './crud/lapses.js';
 import type { ResourceEngine } from './crud/resource-engine.js';

@@ -39,6 +39,18 @@ export const householdRecordResource = defineResource({
   labelField: 'name',
   dataScope: { deptColumn: 'community_id' },
   defaultSort: [{ field: 'applyTime', direction: 'desc' }],
+  states: { field: 'auditStatus' },
+  // 通过 (the `auditPass` verb, which also writes the household, domains/community/household.ts)
+  transitions: [
+    {
+      name: 'auditPass',
+      field: 'auditStatus',
+      from: [0],
+      to: 1,
+      set: { auditTime: '$now', auditUser: '$user' },
+      on: { verb: 'auditPass' },
+    },
+  ],
   actions: [
     {
       name: 'auditPass',

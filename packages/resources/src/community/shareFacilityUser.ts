@@ -1,6 +1,7 @@
 import { defineResource, type ActionDef } from '../define';
 import { homeAddressField, personPhoneField } from '../person-fields';
 import { statusMove } from '../status-actions';
+import { onApproval } from '../transitions';
 
 const move = (
   name: string,
@@ -77,6 +78,40 @@ export const shareFacilityUserResource = defineResource({
     },
   ],
   lapses: [{ field: 'borrowStatus', from: [3], to: 5, at: 'planReturnTime' }],
+  states: { field: 'borrowStatus' },
+  // Moving out of the states holding units gives them back, into them takes them again
+  // (domains/community/facility/loans.ts afterTransition).
+  transitions: [
+    // 借用审核 on a waiting loan: passed 待领取; refused, sent back or withdrawn 已驳回 / 已取消;
+    // 重新提交 of a refused loan waits again
+    ...onApproval(
+      'borrowStatus',
+      {
+        pass: { from: [0], to: 2 },
+        reject: { from: [0], to: 1 },
+        return: { from: [0], to: 1 },
+        withdraw: { from: [0], to: 6 },
+        resubmit: { from: [1], to: 0, refusal: '该借用记录的状态不能重新提交审核' },
+      },
+      'ShareFacilityUse',
+    ),
+    // 归还审核 passed: 确认归还 with the condition the borrower gave
+    ...onApproval(
+      'borrowStatus',
+      { pass: { from: [3, 5], to: 4, set: { actualReturnTime: '$now' } } },
+      'ShareFacilityReturn',
+    ),
+    // the verbs of the actions 确认归还 (with the condition) and 取消借用
+    {
+      name: 'giveBack',
+      field: 'borrowStatus',
+      from: [3, 5],
+      to: 4,
+      set: { actualReturnTime: '$now' },
+      on: { verb: 'giveBack' },
+    },
+    { name: 'cancelBorrow', field: 'borrowStatus', from: [0, 2], to: 6, on: { verb: 'cancelBorrow' } },
+  ],
   actions: [
     statusMove(
       'lend',

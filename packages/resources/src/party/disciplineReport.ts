@@ -1,6 +1,7 @@
 import { columnOnly, defineResource } from '../define';
 import { idCardField, personPhoneField } from '../person-fields';
 import { statusMove } from '../status-actions';
+import { onApproval } from '../transitions';
 
 /** 纪检举报 — docs/domain-model.md#纪检举报-disciplinereport: a resident's report of a cadre's misconduct. A new
  * report enters the DisciplineReport approval (纪检受理: passing accepts it, 处理中; rejecting is 不予受理); 办结 closes
@@ -51,6 +52,15 @@ export const disciplineReportResource = defineResource({
     // the reporter's account
     applicant: 'appUserId',
   },
+  states: { field: 'handleStatus' },
+  // 纪检受理: accepted 处理中, refused or sent back 不予受理, withdrawn 已撤销, submitted again 待受理
+  transitions: onApproval('handleStatus', {
+    pass: { to: 1, set: { handleTime: '$now', handleUserId: '$user' } },
+    reject: { to: 3, set: { handleTime: '$now' } },
+    return: { to: 3, set: { handleTime: '$now' } },
+    withdraw: { to: 4 },
+    resubmit: { to: 0 },
+  }),
   actions: [
     statusMove(
       'finish',

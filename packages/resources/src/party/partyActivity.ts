@@ -10,7 +10,8 @@ import { columnOnly, defineResource } from '../define';
 import { partyBranchRef } from './branch-ref';
 
 /** 党员活动 — docs/domain-model.md#党员活动-partyactivity. The state (dict `activity_status`) follows from the times
- * and the cancellation (server: computed on every read and search, domains/party/activity-status.ts); 取消活动
+ * and the cancellation: stored, moved by the `lapses` below as the times pass (and set on every save,
+ * domains/party/activity-status.ts); 取消活动
  * (`activityCancel`: POST with ids) asks for a reason and refuses finished activities;
  * `viewDetail` answers the activity with its counts and enrolments and counts a view. Enrolments are a
  * tab of the activity (报名管理). */
@@ -42,6 +43,26 @@ export const partyActivityResource = defineResource({
       when: { field: 'activityStatus', in: [0, 1, 2, 3] },
       danger: true,
     },
+  ],
+  // the state is stored: its times move it 0 → 报名中 → 报名截止 → 进行中 → 已结束 (a cancelled activity
+  // keeps 已取消), written at once on every save (domains/party/activity-status.ts)
+  states: { field: 'activityStatus' },
+  // 取消活动 (the `activityCancel` verb, which also cancels the live enrolments)
+  transitions: [
+    {
+      name: 'activityCancel',
+      field: 'activityStatus',
+      from: [0, 1, 2, 3],
+      to: 5,
+      set: { cancelReason: '$reason', cancelTime: '$now' },
+      on: { verb: 'activityCancel' },
+    },
+  ],
+  lapses: [
+    { field: 'activityStatus', from: [0], to: 1, at: 'enrollStartTime' },
+    { field: 'activityStatus', from: [1], to: 2, at: 'enrollEndTime' },
+    { field: 'activityStatus', from: [1, 2], to: 3, at: 'startTime' },
+    { field: 'activityStatus', from: [3], to: 4, at: 'endTime' },
   ],
   fields: [
     {

@@ -1,4 +1,5 @@
 import { columnOnly, defineResource } from '../define';
+import { onApproval } from '../transitions';
 
 /** 党员自评 — docs/domain-model.md#党员自评-partyappraiseuser: one row per member per round (a second one is
  * refused, domains/party/appraise.ts), the member's self-appraisal and the branch's grade; the
@@ -34,6 +35,15 @@ export const partyAppraiseUserResource = defineResource({
     groups: 'secretary,admin',
     auditScreen: '/party/partyappraiseaudit',
   },
+  states: { field: 'userStatus' },
+  // 自评审核: passed 已评定 (rated by the approver), refused or sent back 已退回, withdrawn back to 待自评
+  transitions: onApproval('userStatus', {
+    pass: { to: 3, set: { reviewTime: '$now', reviewUserId: '$user' } },
+    reject: { to: 2 },
+    return: { to: 2 },
+    withdraw: { to: 0 },
+    resubmit: { to: 1 },
+  }),
   labelField: 'memberName',
   defaultSort: [{ field: 'selfTime', direction: 'desc' }],
   fields: [

@@ -2,6 +2,7 @@ import { cancelReasonField, cancelReasonInput, cancelTimeField } from '../activi
 import { defineResource } from '../define';
 import { homeAddressField, idCardField, mobileField } from '../person-fields';
 import { statusMove } from '../status-actions';
+import { onApproval } from '../transitions';
 import { partyBranchRef } from './branch-ref';
 
 /** 双报到管理 — docs/domain-model.md#双报到管理-partydoublereport: an in-service member (or a unit's party
@@ -47,6 +48,15 @@ export const partyDoubleReportResource = defineResource({
     // the member who reports
     applicant: 'appUserId',
   },
+  states: { field: 'reportStatus' },
+  // 双报到审核: passed 已报到, refused or sent back 已驳回, withdrawn 已驳回, submitted again 待确认
+  transitions: onApproval('reportStatus', {
+    pass: { to: 1, set: { confirmTime: '$now' } },
+    reject: { to: 2 },
+    return: { to: 2 },
+    withdraw: { to: 2 },
+    resubmit: { to: 0 },
+  }),
   actions: [
     statusMove(
       'cancel',

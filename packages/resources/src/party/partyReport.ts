@@ -24,6 +24,18 @@ export const partyReportResource = defineResource({
   drawerWidth: 800,
   labelField: 'title',
   defaultSort: [{ field: 'submitTime', direction: 'desc' }],
+  states: { field: 'reviewStatus' },
+  // 批阅 (the `review` verb: the comment and the points granted, domains/party/report-review.ts)
+  transitions: [
+    {
+      name: 'review',
+      field: 'reviewStatus',
+      from: [0],
+      to: 1,
+      set: { reviewComment: '$reason', reviewTime: '$now', reviewUserId: '$user' },
+      on: { verb: 'review' },
+    },
+  ],
   actions: [
     {
       name: 'review',

@@ -121,19 +121,8 @@ export const passHouseholdRecord: VerbHandler = {
         if ([record.app_user_id, record.create_user].some((u) => u !== null && String(u) === user.userId))
           throw forbidden(`「${String(record.name)}」是本人提交的申请，不能由本人审核`);
         const householdId = await applyRecord(trx, user, record, now);
-        await trx
-          .updateTable('app_household_record')
-          .set({
-            audit_status: 1,
-            audit_time: now,
-            audit_user: user.userId,
-            household_id: householdId,
-            update_user: user.userId,
-            update_time: now,
-            version: Number(record.version ?? 0) + 1,
-          })
-          .where('id', '=', String(record.id))
-          .execute();
+        const values = { household_id: householdId };
+        await engine.transition(trx, user, String(record.id), 'auditPass', { values });
         if (record.app_user_id)
           await sendMessages(trx, user, [String(record.app_user_id)], {
             title: '住户认证审核通过',

@@ -20,7 +20,6 @@ import { followUpBehaviour } from './ticket-follow-up.js';
 import { ADVICE, COMPLAIN, REPORT, ticketBehaviour } from './tickets.js';
 import { userUpdateLogBehaviour } from './user-update-log.js';
 
-import { loanApproval } from './facility/loan-approval.js';
 import { requestReturn } from './facility/return-request.js';
 import { cancelBorrow, giveBack, loanHooks } from './facility/loans.js';
 import { loanLapsed } from './facility/overdue.js';
@@ -29,7 +28,7 @@ import { mapConfig } from './map/map-config.js';
 import { meshHooks } from './map/mesh-boundary.js';
 import { adjustVerb } from './score/adjust.js';
 import { scoreRank } from './score/rank.js';
-import { solidarityActivityHooks, solidarityApproval } from './solidarity/activity-state.js';
+import { solidarityActivityHooks } from './solidarity/activity-state.js';
 import { getEnrollUsersPage, solidarityEnrolmentHooks } from './solidarity/enrolments.js';
 import { seedCommunityB } from './demo/demo-seed.js';
 import { statisticsRoutes } from './statistics/statistics-routes.js';
@@ -84,13 +83,11 @@ export const communityDomain = domain(
     shareFacilityUser: {
       hooks: loanHooks,
       verbs: { giveBack, cancelBorrow, requestReturn },
-      approval: loanApproval,
       lapsed: loanLapsed,
     },
     solidarityActivity: {
       hooks: solidarityActivityHooks,
       verbs: { getEnrollUsersPage },
-      approval: solidarityApproval,
     },
     solidarityActivityUser: { hooks: solidarityEnrolmentHooks },
     hikCamera: { verbs: { initData } },

@@ -5,7 +5,7 @@
  * withdrawn or refused ticket is not submitted again (a new ticket is). */
 import type { AuthUser } from '../../auth/tokens.js';
 import type { Row } from '../../db/database.js';
-import type { ApprovalHandler, ApprovalStep } from '../../engine/approval/move-record.js';
+import type { ApprovalHandler, ApprovalStep } from '../../engine/approval/outcomes.js';
 import { badRequest } from '../../http/envelope.js';
 import { formatDateTime } from '../../util/datetime.js';
 import { tell, writeReply } from './ticket-conversation.js';
@@ -84,8 +84,8 @@ async function withdrawn(kind: TicketKind, step: ApprovalStep): Promise<void> {
 export function ticketApproval(kind: TicketKind): ApprovalHandler {
   return {
     async onStep(step) {
-      if (step.outcome === 'approve' || step.outcome === 'reject')
-        return decided(kind, step, step.outcome === 'approve');
+      if (step.outcome === 'pass' || step.outcome === 'reject')
+        return decided(kind, step, step.outcome === 'pass');
       if (step.outcome === 'withdraw') return withdrawn(kind, step);
       if (step.outcome === 'resubmit')
         throw badRequest(`已撤销或不予受理的${kind.noun}不能重新提交,请提交新的${kind.noun}`);

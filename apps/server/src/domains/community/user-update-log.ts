@@ -6,7 +6,7 @@ import { isId } from '@tongxin/resources';
 import { requireUser } from '../../auth/guard.js';
 import type { AuthUser } from '../../auth/tokens.js';
 import type { Row } from '../../db/database.js';
-import type { ApprovalHandler } from '../../engine/approval/move-record.js';
+import type { ApprovalHandler } from '../../engine/approval/outcomes.js';
 import type { ResourceHooks } from '../../engine/crud/hooks.js';
 import type { ResourceBehaviour, VerbHandler } from '../../engine/module.js';
 import { badRequest, done, notFound, ok } from '../../http/envelope.js';
@@ -76,7 +76,7 @@ const decide = (pass: boolean): VerbHandler => ({
  * dept passes only by an approver who manages that dept. */
 const approval: ApprovalHandler = {
   async onStep(step) {
-    if (step.outcome !== 'approve') return;
+    if (step.outcome !== 'pass') return;
     const log = await step.trx
       .selectFrom('blade_update_user_log')
       .select(['app_user_id', 'after_json'])

@@ -1,4 +1,4 @@
-/** 党员活动: times checked on write, the state computed on read and search, live enrolment counts,
+/** 党员活动: times checked on write, the state stored (activity-status.ts), live enrolment counts,
  * 取消活动 (`activityCancel`) and `viewDetail` (docs/domain-model.md#党员活动-partyactivity). */
 import { isId, maskValue } from '@tongxin/resources';
 import type { FastifyRequest } from 'fastify';
@@ -12,7 +12,7 @@ import { badRequest, done, notFound, ok } from '../../http/envelope.js';
 import { idempotent } from '../../http/idempotency.js';
 import { requestParams, selectedIds } from '../../http/params.js';
 import { formatDateTime } from '../../util/datetime.js';
-import { activityState, activityStateSql, CANCELLED, ENDED } from './activity-status.js';
+import { activityState, CANCELLED, ENDED } from './activity-status.js';
 
 export const ENROLMENTS = 'app_party_activity2user';
 const STATE_PARAM = 'activityStatus_equal';
@@ -58,14 +58,11 @@ export const activityHooks: ResourceHooks = {
     const raw = params[STATE_PARAM];
     if (raw === undefined) return undefined;
     if (!/^[0-5]$/.test(raw)) throw badRequest('活动状态格式不正确');
-    const state = activityStateSql(formatDateTime());
-    return () => sql<SqlBool>`${state} = ${Number(raw)}`;
+    return () => sql<SqlBool>`activity_status = ${Number(raw)}`;
   },
   async decorate({ trx }, rows) {
-    const now = formatDateTime();
     const counts = await enrolmentCounts(trx, rows.map((r) => String(r.id)).filter(isId));
     for (const r of rows) {
-      r.activityStatus = activityState(r, now);
       const c = counts.get(String(r.id));
       r.enrollNum = c?.enrolled ?? 0;
       r.signNum = c?.signed ?? 0;
@@ -89,22 +86,13 @@ async function cancel(request: FastifyRequest, engine: ResourceEngine) {
       if (rows.length !== ids.length) throw notFound('活动不存在');
       const now = formatDateTime();
       for (const r of rows) {
-        const state = activityState(r, now);
+        const state = Number(r.activity_status);
         if (state === CANCELLED) throw badRequest(`活动「${String(r.title)}」已取消`);
         if (state === ENDED) throw badRequest(`活动「${String(r.title)}」已结束，不能取消`);
       }
+      // each activity → 已取消 through the definition's `activityCancel` transition
+      for (const r of rows) await engine.transition(trx, user, String(r.id), 'activityCancel', { reason });
       const audit = { update_user: user.userId, update_time: now };
-      await trx
-        .updateTable(engine.def.table)
-        .set({
-          ...audit,
-          cancel_reason: reason,
-          cancel_time: now,
-          activity_status: CANCELLED,
-          version: sql`version + 1`,
-        })
-        .where('id', 'in', ids)
-        .execute();
       await trx
         .updateTable(ENROLMENTS)
         .set({ ...audit, enroll_status: 3, cancel_reason: reason, version: sql`version + 1` })

@@ -10,10 +10,9 @@ import {
   type ResourceDef,
 } from '@tongxin/resources';
 import type { Trx } from '../../db/database.js';
-import { type ApprovalHandler, moveRecord } from '../../engine/approval/move-record.js';
+import { Approvals } from '../../engine/approval/approvals.js';
 import { startBusinessProcess } from '../../engine/approval/start-process.js';
-import { type Actor, completeTask } from '../../flow/service.js';
-import { appraiseUserApproval, disciplineReportApproval, doubleReportApproval } from './approvals.js';
+import type { Actor } from '../../flow/service.js';
 
 /** Records of one resource to put into its process: `waiting` stay with the approver, `rejected`
  * (id → the approver's comment) go back to the applicant. */
@@ -22,12 +21,13 @@ export interface DemoApprovals {
   rejected: [string, string][];
 }
 
-const HANDLERS = new Map<ResourceDef, ApprovalHandler | undefined>([
-  [partyArchiveResource, undefined],
-  [partyDoubleReportResource, doubleReportApproval],
-  [partyAppraiseUserResource, appraiseUserApproval],
-  [disciplineReportResource, disciplineReportApproval],
-]);
+/** The approval wiring of these definitions alone: a reject moves each record by its definition's
+ * transitions, as on the wire (no engine is served yet, so nothing goes to 操作审计). */
+const APPROVALS = new Approvals(
+  [partyArchiveResource, partyDoubleReportResource, partyAppraiseUserResource, disciplineReportResource].map(
+    (def) => ({ def }),
+  ),
+);
 
 /** The first user of the tenant holding the role `alias`, as a flow actor. */
 async function userWithRole(trx: Trx, tenantId: string, alias: string): Promise<Actor | undefined> {
@@ -63,13 +63,11 @@ export async function seedDemoApprovals(
   const applicant = (await userWithRole(trx, tenantId, 'grid')) ?? approver;
   if (!approver || !applicant) return;
   for (const [def, { waiting, rejected }] of work) {
-    const handler = HANDLERS.get(def);
     for (const businessId of waiting) await startBusinessProcess(trx, applicant, { def, businessId });
     for (const [businessId, comment] of rejected) {
       const started = await startBusinessProcess(trx, applicant, { def, businessId });
       for (const taskId of started.taskIds) {
-        const result = await completeTask(trx, approver, { taskId, pass: false, comment, skipAuth: true });
-        await moveRecord(trx, approver, result, () => handler);
+        await APPROVALS.completeTask(trx, approver, { taskId, pass: false, comment, skipAuth: true });
       }
     }
   }

@@ -15,6 +15,7 @@ import type { Row, Trx } from '../../db/database.js';
 import { nextId } from '../../db/ids.js';
 import type { DemoSeedArgs } from '../../engine/module.js';
 import { formatDateTime } from '../../util/datetime.js';
+import { activityState, CANCELLED } from './activity-status.js';
 import { type DemoApprovals, seedDemoApprovals } from './demo-approvals.js';
 import {
   ACTIVITY_SECTIONS,
@@ -230,6 +231,12 @@ async function seedActivities(c: Ctx, branches: Branch[], sections: string[], na
     const cancelled = k === 20;
     const id = nextId();
     const limit = k % 3 === 0 ? 20 : 0;
+    const times = {
+      enroll_start_time: at(start - 10),
+      enroll_end_time: at(start - 1, 18),
+      start_time: at(start, 9),
+      end_time: at(start, 12),
+    };
     await insert(c, 'app_party_activity', [
       {
         id,
@@ -239,10 +246,7 @@ async function seedActivities(c: Ctx, branches: Branch[], sections: string[], na
         party_dept_id: branches[k % branches.length]!.id,
         address: `${branches[k % branches.length]!.name.replace(/党支部$/, '')}党群服务中心`,
         content: `<p>${ACTIVITY_TITLES[k % ACTIVITY_TITLES.length]}，请党员同志准时参加。</p>`,
-        enroll_start_time: at(start - 10),
-        enroll_end_time: at(start - 1, 18),
-        start_time: at(start, 9),
-        end_time: at(start, 12),
+        ...times,
         limit_num: limit,
         enroll_audit: k % 5 === 0 ? 1 : 0,
         audience: 1,
@@ -250,7 +254,8 @@ async function seedActivities(c: Ctx, branches: Branch[], sections: string[], na
         score: 5,
         contact_name: names[k % names.length],
         contact_phone: '0891-6320000',
-        activity_status: cancelled ? 5 : start > 0 ? 1 : 4,
+        // the state its times give now (the sweep moves it on from there)
+        activity_status: cancelled ? CANCELLED : activityState(times, formatDateTime()),
         ...(cancelled ? { cancel_reason: '因天气原因取消', cancel_time: at(start - 2) } : {}),
         browse_num: 20 + ((k * 13) % 80),
       },

@@ -5,7 +5,7 @@ import type { Row } from '../../db/database.js';
 import type { ResourceHooks } from '../../engine/crud/hooks.js';
 import { badRequest } from '../../http/envelope.js';
 import { formatDateTime } from '../../util/datetime.js';
-import { activityState, CANCELLED } from './activity-status.js';
+import { CANCELLED } from './activity-status.js';
 import { ENROLMENTS } from './activity.js';
 import { fillMember } from './members.js';
 
@@ -31,7 +31,7 @@ export const enrolmentHooks: ResourceHooks = {
       .executeTakeFirst()) as Row | undefined;
     if (!activity) throw badRequest('活动不存在');
     const now = formatDateTime();
-    const state = activityState(activity, now);
+    const state = Number(activity.activity_status);
     if (state === CANCELLED) throw badRequest('活动已取消，不能报名');
     if (state === 0) throw badRequest('活动报名尚未开始');
     if (state !== 1) throw badRequest('活动报名已截止');

@@ -5,7 +5,6 @@ import { domain } from '../../engine/module.js';
 import { activityHooks, activityVerbs } from './activity.js';
 import { archiveAliasRoutes } from './archive.js';
 import { overviewRoutes } from './overview.js';
-import { appraiseUserApproval, disciplineReportApproval, doubleReportApproval } from './approvals.js';
 import { aliasPath, appraiseHooks, appraiseUserHooks } from './appraise.js';
 import { linkPartyDemo } from './demo-links.js';
 import { seedPartyDemo } from './demo-seed.js';
@@ -29,14 +28,13 @@ export const partyDomain = domain(
       hooks: reportHooks,
       verbs: { review: reviewVerb(partyReportResource) },
     },
-    partyDoubleReport: { hooks: stampOnInsert('report_time'), approval: doubleReportApproval },
+    partyDoubleReport: { hooks: stampOnInsert('report_time') },
     partyAppraise: {
       hooks: appraiseHooks,
       routes: aliasPath('/api/app-party-appraise/partyraise', appraiseHooks),
     },
     partyAppraiseUser: {
       hooks: appraiseUserHooks,
-      approval: appraiseUserApproval,
       routes: aliasPath('/api/app-party-appraise2user/partyraise2user', appraiseUserHooks),
     },
     studyArticle: {
@@ -44,7 +42,7 @@ export const partyDomain = domain(
       verbs: { viewDetail: viewDetailVerb('study_article_view', recordStudyRead) },
     },
     disciplineArticle: { hooks: articleHooks },
-    disciplineReport: { hooks: disciplineReportHooks, approval: disciplineReportApproval },
+    disciplineReport: { hooks: disciplineReportHooks },
     disciplineReportReply: { hooks: replyHooks },
   },
   { seedDemo: seedPartyDemo, linkDemo: linkPartyDemo, routes: overviewRoutes },

@@ -4,7 +4,6 @@
  * credited exactly once. */
 import { actionCodes, type ActionDef, type FieldDef, type ResourceDef } from '@tongxin/resources';
 import type { FastifyRequest } from 'fastify';
-import { sql } from 'kysely';
 import { requireUser } from '../../auth/guard.js';
 import type { AuthUser } from '../../auth/tokens.js';
 import type { Row, Trx } from '../../db/database.js';
@@ -19,7 +18,6 @@ import { formatDateTime } from '../../util/datetime.js';
 import { appendScore } from '../../points/score-ledger.js';
 
 const WAITING = 0;
-const REVIEWED = 1;
 const RETURNED = 2;
 /** `score_source` of a ledger row granted by a report's review. */
 const SOURCE = 'partyReport';
@@ -116,18 +114,11 @@ async function review(engine: ResourceEngine, user: AuthUser, call: ReviewCall) 
           flowTime: now,
         });
       }
-      const changes = {
-        review_status: REVIEWED,
-        review_comment: call.comment,
-        review_time: now,
-        review_user_id: user.userId,
-        score: call.points,
-        update_user: user.userId,
-        update_time: now,
-        version: sql`version + 1`,
-      };
-      await trx.updateTable(engine.def.table).set(changes).where('id', '=', String(row.id)).execute();
-      engine.audit.note(trx, user, 'verb', String(row.id), row, changes);
+      // 待批阅 → 已批阅: the definition's `review` transition, with the points granted
+      await engine.transition(trx, user, String(row.id), 'review', {
+        reason: call.comment,
+        values: { score: call.points },
+      });
     }
   });
 }

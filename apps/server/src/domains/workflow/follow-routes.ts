@@ -4,7 +4,6 @@ import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import { requireUser } from '../../auth/guard.js';
 import type { AppContext } from '../../context.js';
-import { deleteInstance } from '../../flow/service.js';
 import { actorOf, categoryNames, idParam, pageOf, paging, textParam, userNames } from '../../flow/wire.js';
 import { pageWithTotal } from '../../flow/work-query.js';
 import { badRequest, done, ok } from '../../http/envelope.js';
@@ -94,7 +93,8 @@ export function followRoutes(app: FastifyInstance, ctx: AppContext): void {
     if (!reason?.trim()) throw badRequest('请输入删除原因');
     await ctx.db.tx({ tenantId: user.tenantId }, async (trx) => {
       await ctx.resources.requireInstanceRecord(trx, user, id);
-      await deleteInstance(trx, actorOf(user), id, reason);
+      // reported as `terminate` (engine/approval): the definition's transitions for it move the record
+      await ctx.approvals.terminateInstance(trx, actorOf(user), id, reason);
     });
     return done('删除成功');
   });

@@ -3,7 +3,8 @@
  *   POST transfer-task   {taskId, userId, comment}      转办: the task goes to another user of the tenant
  *   GET  return-targets  ?taskId=                       the user tasks the instance has passed
  *   POST return-task     {taskId, activityId, comment}  退回: back to one of them (the applicant's step
- *                                                       sends the bound record back to 已驳回)
+ *                                                       sends the bound record back to 已驳回, and
+ *                                                       moves it as its definition's `return` says)
  * Each is written to the instance's history in the same transaction; a task whose business record is
  * outside the caller's data scope is refused as missing (业务数据不存在).
  */
@@ -12,8 +13,7 @@ import { requireUser } from '../../auth/guard.js';
 import type { AppContext } from '../../context.js';
 import { done, notFound, ok } from '../../http/envelope.js';
 import { requestParams } from '../../http/params.js';
-import { moveOnReturn } from '../../engine/approval/move-record.js';
-import { returnTargets, returnTask, transferTask } from '../../flow/operations.js';
+import { returnTargets, transferTask } from '../../flow/operations.js';
 import { actorOf, idParam, textParam } from '../../flow/wire.js';
 import { BLADE_FLOW, perm } from './route-options.js';
 
@@ -62,8 +62,8 @@ export function taskMoveRoutes(app: FastifyInstance, ctx: AppContext): void {
     await ctx.db.tx({ tenantId: user.tenantId }, async (trx) => {
       await ctx.resources.requireTaskRecord(trx, user, taskId);
       const actor = actorOf(user);
-      const moved = await returnTask(trx, actor, { taskId, activityId, comment });
-      await moveOnReturn(trx, actor, moved.instance, moved.toApplicant, comment || '退回');
+      // the bound record moves as the process's `return` (to the applicant's step) says (engine/approval)
+      await ctx.approvals.returnTask(trx, actor, { taskId, activityId, comment });
     });
     return done('退回成功');
   });

@@ -10,7 +10,7 @@ import type { AppContext } from '../../context.js';
 import type { Row, Trx } from '../../db/database.js';
 import { done, ok } from '../../http/envelope.js';
 import { requestParams } from '../../http/params.js';
-import { claimTask, completeTask } from '../../flow/service.js';
+import { claimTask } from '../../flow/service.js';
 import {
   actorOf,
   bladeFlow,
@@ -159,9 +159,8 @@ export function workRoutes(app: FastifyInstance, ctx: AppContext): void {
       // a task whose business record is outside the caller's data scope is not theirs to complete
       await ctx.resources.requireTaskRecord(trx, user, taskId);
       const actor = actorOf(user);
-      const result = await completeTask(trx, actor, { taskId, processInstanceId, pass, comment, variables });
-      // The bound business record moves in the same transaction (engine/approval).
-      await ctx.approvals.taskCompleted(trx, actor, result);
+      // the bound business record moves in the same transaction (engine/approval)
+      await ctx.approvals.completeTask(trx, actor, { taskId, processInstanceId, pass, comment, variables });
     });
     return done('操作成功');
   });

@@ -20,8 +20,8 @@ import type { ApprovalContext } from './approval-context.js';
 import type { Row, Trx } from '../../db/database.js';
 import { badRequest, done, forbidden, notFound } from '../../http/envelope.js';
 import { requestParams } from '../../http/params.js';
-import { applicantTaskOf, withdrawInstance } from '../../flow/operations.js';
-import { type Actor, completeTask } from '../../flow/service.js';
+import { applicantTaskOf } from '../../flow/operations.js';
+import type { Actor } from '../../flow/service.js';
 import { actorOf, idParam } from '../../flow/wire.js';
 import type { ResourceEngine } from '../crud/resource-engine.js';
 import { entersProcess } from './approvals.js';
@@ -87,12 +87,11 @@ export function applicantRoutes(app: FastifyInstance, ctx: ApprovalContext, engi
       }
       const task = await ownStep(trx, running, actor);
       if (!task) throw badRequest('该记录已在审批中');
-      const result = await completeTask(trx, actor, {
+      await ctx.approvals.completeTask(trx, actor, {
         taskId: String(task.id),
         pass: true,
         comment: '重新提交',
       });
-      await ctx.approvals.taskCompleted(trx, actor, result);
     });
     return done('提交成功');
   });
@@ -106,16 +105,14 @@ export function applicantRoutes(app: FastifyInstance, ctx: ApprovalContext, engi
       if (!running) throw badRequest('该记录不在审批中');
       const task = await ownStep(trx, running, actor);
       if (task) {
-        const result = await completeTask(trx, actor, {
+        await ctx.approvals.completeTask(trx, actor, {
           taskId: String(task.id),
           pass: false,
           comment: '撤回',
         });
-        await ctx.approvals.taskCompleted(trx, actor, result);
         return;
       }
-      const instance = await withdrawInstance(trx, actor, String(running.id), '撤回');
-      await ctx.approvals.instanceWithdrawn(trx, actor, instance, '撤回');
+      await ctx.approvals.withdrawInstance(trx, actor, String(running.id), '撤回');
     });
     return done('撤回成功');
   });

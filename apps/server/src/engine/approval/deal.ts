@@ -2,7 +2,6 @@ import type { AuthUser } from '../../auth/tokens.js';
 import type { ApprovalContext } from './approval-context.js';
 import type { Row, Trx } from '../../db/database.js';
 import { badRequest, notFound } from '../../http/envelope.js';
-import { completeTask } from '../../flow/service.js';
 import { actorOf, idParam, passOf, textParam, variablesOf } from '../../flow/wire.js';
 import { TASK_COLUMNS, taskQuery } from '../../flow/work-query.js';
 import { formatDateTime } from '../../util/datetime.js';
@@ -86,13 +85,15 @@ export async function deal(
     }
     const actor = actorOf(user);
     if (bind.take) await takeTask(trx, user.userId, taskId);
-    const result = await completeTask(trx, actor, { taskId, processInstanceId, pass, comment, variables });
-    const step = await ctx.approvals.taskCompleted(trx, actor, result);
+    const input = { taskId, processInstanceId, pass, comment, variables };
+    const { result, step } = await ctx.approvals.completeTask(trx, actor, input);
+    const outcome = step?.outcome ?? (pass ? 'pass' : 'reject');
     return {
       processInstanceId: String(result.instance.id),
       businessId: String(row.i_business_id ?? ''),
       processIsFinished: result.ended ? 'finished' : 'unfinished',
-      outcome: step?.outcome ?? (pass ? 'approve' : 'reject'),
+      // the wire's word for a pass
+      outcome: outcome === 'pass' ? 'approve' : outcome,
       auditStatus: step?.auditStatus ?? null,
     };
   });

@@ -1,20 +1,18 @@
 import {
   type ActionDef,
   actionCodes,
+  actionTransition,
   actionVerb,
-  type EffectValue,
   labelFieldOf,
   type ResourceDef,
 } from '@tongxin/resources';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { sql } from 'kysely';
 import { requireUser } from '../../auth/guard.js';
 import type { AuthUser } from '../../auth/tokens.js';
 import type { Row } from '../../db/database.js';
 import { badRequest, done, forbidden, notFound } from '../../http/envelope.js';
 import { idempotent } from '../../http/idempotency.js';
 import { selectedIds } from '../../http/params.js';
-import { formatDateTime } from '../../util/datetime.js';
 import type { ResourceEngine } from './resource-engine.js';
 import { type Refusal, refusalMessage } from './state-refusal.js';
 
@@ -59,15 +57,6 @@ function readCall(request: FastifyRequest, action: ActionDef): { ids: string[]; 
   return { ids, reason: reason || null };
 }
 
-const valueOf = (value: EffectValue, user: AuthUser, reason: string | null): unknown =>
-  value === '$now'
-    ? formatDateTime()
-    : value === '$user'
-      ? user.userId
-      : value === '$reason'
-        ? reason
-        : value;
-
 /** Applies the effect to every row or to none: all ids visible to the user (and theirs, for an owner's
  * action), all in an accepted state. */
 async function applyEffect(
@@ -99,12 +88,14 @@ async function applyEffect(
         value: refused[0]![from!.column],
         doing: action.label.zh,
       };
-    const changes: Record<string, unknown> = {};
-    for (const { column, value } of set) changes[column] = valueOf(value, user, call.reason);
-    if (def.audit) Object.assign(changes, { update_user: user.userId, update_time: formatDateTime() });
-    if (def.version !== false && rows[0]!.version !== undefined) changes.version = sql`version + 1`;
-    await trx.updateTable(def.table).set(changes).where('id', 'in', call.ids).execute();
-    for (const row of rows) engine.audit.note(trx, user, 'verb', String(row.id), row, changes);
+    // every row through the one primitive (its transition: lock, stamp, version, 操作审计, hooks)
+    let changes: Record<string, unknown> = {};
+    for (const row of rows) {
+      const { after } = await engine.transition(trx, user, String(row.id), action.name, {
+        reason: call.reason,
+      });
+      changes = Object.fromEntries(set.map(({ column }) => [column, after[column]]));
+    }
     await engine.hooks.afterEffect?.({ trx, user, ctx: engine.ctx }, action, rows, changes);
     return undefined;
   });
@@ -123,6 +114,7 @@ export function effectRoutes(app: FastifyInstance, engine: ResourceEngine): void
   for (const action of def.actions ?? []) {
     if (!action.effect) continue;
     effectColumns(engine, action);
+    if (!actionTransition(action)) throw new Error(`${def.name}.${action.name}: an effect sets no state`);
     const url = `${def.path}/${actionVerb(action)}`;
     const options = {
       config: { access: action.mine ? { token: true as const } : { perm: actionCodes(def, action) } },

@@ -1,8 +1,9 @@
-import type { ActionDef } from '@tongxin/resources';
+import type { ActionDef, TransitionDef } from '@tongxin/resources';
 import type { Expression, ExpressionBuilder, SqlBool } from 'kysely';
 import type { AuthUser } from '../../auth/tokens.js';
 import type { EngineContext } from './engine-context.js';
 import type { Row, Schema, Trx } from '../../db/database.js';
+import type { AuditActor } from './audit-trail.js';
 
 /** What a hook is handed. `C` is the context of the layer that serves the resource: the engine's own
  * (EngineContext), or a wider one a domain's hooks read (context.ts AppContext, handed down by buildApp). */
@@ -13,6 +14,13 @@ export interface HookArgs<C extends EngineContext = EngineContext> {
   /** A write the caller makes as the record's owner, without the button (a resident's own application,
    * `ResourceDef.own`); absent for the back office's writes. */
   own?: boolean;
+}
+
+/** What a transition's hook is given: the actor may be the server itself (a time's, systemActor). */
+export interface TransitionArgs<C extends EngineContext = EngineContext> {
+  trx: Trx;
+  ctx: C;
+  actor: AuditActor;
 }
 
 /** What a resource adds to the generic engine (the `hooks` of its ResourceModule, engine/module.ts, in
@@ -35,6 +43,10 @@ export interface ResourceHooks<C extends EngineContext = EngineContext> {
     rows: Row[],
     changes: Record<string, unknown>,
   ): Promise<void>;
+  /** Runs in the transaction of every transition of a record (engine/crud/transition.ts: an action's
+   * effect, a time's, an approval outcome's, a verb's) once it moved, with the record before and after:
+   * the side effects of a state change (units given back, points credited, people told). */
+  afterTransition?(args: TransitionArgs<C>, transition: TransitionDef, before: Row, after: Row): Promise<void>;
   /** Checks (or cascades) before a logical delete. */
   beforeRemove?(args: HookArgs<C>, ids: string[]): Promise<void>;
   /** Adds display fields (names of referenced rows and the like) to rows on their way out. */

@@ -6,18 +6,18 @@
  * resource's behaviour (`lapsed`: the borrower told of an overdue loan) in the same transaction. The
  * condition re-checked under the row lock makes each move happen once, however many instances sweep at
  * the same time. */
-import { columnOf, hasProcess, type LapseDef, type ResourceDef } from '@tongxin/resources';
+import { type LapseDef, lapseTransition, type ResourceDef } from '@tongxin/resources';
 import { sql, type SqlBool } from 'kysely';
 import type { EngineContext } from './engine-context.js';
 import { PLATFORM_TENANT, type Row, type Trx } from '../../db/database.js';
 import { formatDateTime } from '../../util/datetime.js';
 import { AuditTrail, systemActor } from './audit-trail.js';
+import type { ResourceHooks } from './hooks.js';
 import { secretColumns } from './query-fields.js';
+import { lapsed, type ResolvedLapse as Resolved, resolveLapses as resolve } from './time-states.js';
+import { moveRecord } from './transition.js';
 
-const EVERY_MS = 60_000;
-const FIRST_MS = 5_000;
-/** Approval columns a lapse's `when` may name on a resource with a process. */
-const APPROVAL_COLUMNS: Record<string, string> = { auditStatus: 'audit_status' };
+export { lapsed };
 
 /** What a resource's behaviour is told of the rows a lapse moved (ResourceModule.lapsed). */
 export interface LapseArgs {
@@ -27,51 +27,16 @@ export interface LapseArgs {
 }
 export type LapseHandler = (args: LapseArgs, lapse: LapseDef, rows: Row[]) => Promise<void>;
 
-/** What the sweep needs of a resource module (engine/module.ts): its definition and its `lapsed`. */
+/** What the sweep needs of a resource module (engine/module.ts): its definition, its `lapsed` and its
+ * `afterTransition` hook. */
 export interface LapsingModule {
   def: ResourceDef;
   lapsed?: LapseHandler;
+  hooks?: Pick<ResourceHooks, 'afterTransition'>;
 }
 
-/** A lapse with its columns resolved (an unknown field fails at startup, not in the sweep). */
-interface Resolved {
-  lapse: LapseDef;
-  state: string;
-  at: string;
-  when?: { column: string; in: string[] };
-}
-
-function resolve(def: ResourceDef): Resolved[] {
-  const columnFor = (field: string) => {
-    const f = def.fields.find((x) => x.name === field);
-    if (f) return columnOf(f);
-    if (hasProcess(def) && APPROVAL_COLUMNS[field]) return APPROVAL_COLUMNS[field];
-    throw new Error(`${def.name}: a lapse names ${field}, which is not a field`);
-  };
-  return (def.lapses ?? []).map((lapse) => ({
-    lapse,
-    state: columnFor(lapse.field),
-    at: columnFor(lapse.at),
-    when: lapse.when && { column: columnFor(lapse.when.field), in: lapse.when.in.map(String) },
-  }));
-}
-
-const text = (v: unknown) => (v === null || v === undefined ? '' : String(v));
-
-/** `row` (stored columns) as it stands at `now` once every lapse of `def` that applies has moved it:
- * what the sweep would make of it, for writes that set a row's times or state themselves (an approval,
- * an edit of the times). Times compare as text (`yyyy-MM-dd HH:mm:ss`). */
-export function lapsed(def: ResourceDef, row: Row, now: string): Row {
-  const current = { ...row };
-  for (const r of resolve(def)) {
-    const at = text(current[r.at]);
-    if (!r.lapse.from.map(String).includes(text(current[r.state]))) continue;
-    if (r.when && !r.when.in.includes(text(current[r.when.column]))) continue;
-    if (at && at < now) current[r.state] = r.lapse.to;
-  }
-  return current;
-}
-
+const EVERY_MS = 60_000;
+const FIRST_MS = 5_000;
 /** The condition of rows `r` moves at `now`. */
 const due = (r: Resolved, now: string) => {
   const parts = [
@@ -82,15 +47,6 @@ const due = (r: Resolved, now: string) => {
   return sql<SqlBool>`(${sql.join(parts, sql` and `)})`;
 };
 
-/** The columns a move writes beside the state (the update time, the version). */
-function moveValues(def: ResourceDef, r: Resolved, now: string): Row {
-  return {
-    [r.state]: r.lapse.to,
-    ...(def.audit ? { update_time: now } : {}),
-    ...(def.version === false ? {} : { version: sql`version + 1` }),
-  };
-}
-
 /** The rows of `tenantId` that `r` moves at `now` (never a removed one). */
 function movable(def: ResourceDef, r: Resolved, tenantId: string, now: string) {
   const parts = [due(r, now)];
@@ -99,47 +55,42 @@ function movable(def: ResourceDef, r: Resolved, tenantId: string, now: string) {
   return sql<SqlBool>`${sql.join(parts, sql` and `)}`;
 }
 
-/** Moves the rows `r` finds due in `tenantId`: locks them and reads what the move changes (for 操作审计),
- * then updates them; answers the moved rows and their values before. */
-async function move(trx: Trx, def: ResourceDef, r: Resolved, tenantId: string, values: Row, now: string) {
-  const rows = movable(def, r, tenantId, now);
-  const locked = await trx
-    .selectFrom(def.table)
-    .select(['id', ...Object.keys(values)])
-    .where(() => rows)
-    .forUpdate()
-    .execute();
-  const moved = (await trx
-    .updateTable(def.table)
-    .set(values)
-    .where(() => rows)
-    .returningAll()
-    .execute()) as Row[];
-  return { rows: moved, before: new Map(locked.map((row) => [String(row.id), row as Row])) };
-}
-
-/** One definition's sweep in one tenant: its lapses in order, each moving its due rows; every move is
- * noted in 操作审计 as a state change by the server once the sweep's transaction committed. */
+/** One definition's sweep in one tenant: its lapses in order, each moving its due rows, one by one,
+ * through the one primitive (transition.ts: lock, from-state, update columns, version, 操作审计 as a
+ * state change by 系统), then the resource's `afterTransition` and `lapsed`. */
 async function sweepTenant(ctx: EngineContext, module: LapsingModule, tenantId: string, now: string) {
   const { def } = module;
-  const audit = new AuditTrail(def, secretColumns(def), ctx.logs);
+  const trail = new AuditTrail(def, secretColumns(def), ctx.logs);
   const actor = systemActor(tenantId);
   let moved = 0;
   let used: Trx | undefined;
   await ctx.db.tx({ tenantId }, async (trx) => {
     used = trx;
     for (const r of resolve(def)) {
-      const values = moveValues(def, r, now);
-      const { rows, before } = await move(trx, def, r, tenantId, values, now);
-      moved += rows.length;
-      for (const row of rows) {
-        const after = Object.fromEntries(Object.keys(values).map((k) => [k, row[k]]));
-        audit.note(trx, actor, 'verb', String(row.id), before.get(String(row.id)), after);
+      const due = await trx
+        .selectFrom(def.table)
+        .select('id')
+        .where(() => movable(def, r, tenantId, now))
+        .orderBy('id')
+        .forUpdate()
+        .execute();
+      const rows: Row[] = [];
+      const t = lapseTransition(r.lapse);
+      for (const { id } of due) {
+        const move = await moveRecord(
+          trx,
+          { def, id: String(id), actor, trail },
+          { from: { column: r.state, in: r.lapse.from.map(String) }, when: r.when, set: { [r.state]: r.lapse.to } },
+        );
+        if ('refused' in move) continue;
+        await module.hooks?.afterTransition?.({ trx, ctx, actor }, t, move.before, move.after);
+        rows.push(move.after);
       }
+      moved += rows.length;
       if (rows.length) await module.lapsed?.({ trx, ctx, tenantId }, r.lapse, rows);
     }
   });
-  if (used) audit.committed(used);
+  if (used) trail.committed(used);
   return moved;
 }
 

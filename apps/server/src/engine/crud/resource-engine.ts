@@ -8,7 +8,9 @@ import {
   revealCodes,
   sensitiveFields,
   TENANT_ID_INVALID,
+  transitionsOf,
   type ResourceDef,
+  type TransitionDef,
 } from '@tongxin/resources';
 import { type ExpressionBuilder } from 'kysely';
 import { isAdministrator } from '../../auth/guard.js';
@@ -21,7 +23,7 @@ import type { AnySelect, QueryFields, Sort } from '../../http/list-query.js';
 import type { DataScopeRule } from '../../access/permissions.js';
 import { toCamel } from '../../util/case.js';
 import { formatDateTime } from '../../util/datetime.js';
-import { AuditTrail } from './audit-trail.js';
+import { type AuditActor, AuditTrail } from './audit-trail.js';
 import { dataScopeCondition, resolveDataScope } from './data-scope.js';
 import type { HookArgs, ResourceHooks } from './hooks.js';
 import { queryFieldsOf, secretColumns } from './query-fields.js';
@@ -30,6 +32,7 @@ import { addRefNames, nameColumns, namedRefsOf } from './ref-names.js';
 import { assertFresh, nextVersion } from './record-version.js';
 import { StateRefusal, refusalMessage } from './state-refusal.js';
 import { uniqueViolation } from './unique-violation.js';
+import { columnMoveOf, type MoveTarget, moveRecord, type TransitionInput } from './transition.js';
 import { RouteSchemas } from './route-schemas/index.js';
 import { validateBody } from './validate.js';
 import { hiddenFields, stripHidden, visibleQueryFields } from './visible-fields.js';
@@ -108,6 +111,63 @@ export class ResourceEngine<C extends EngineContext = EngineContext> {
 
   scope(user: AuthUser): TenantScope {
     return { tenantId: user.tenantId, allTenants: this.crossTenant(user) };
+  }
+
+  /** How the record `id` is moved in `trx` by `actor`: noted in this resource's 操作审计, queued once
+   * `trx` committed (transition.ts). */
+  moveTarget(trx: Trx, id: string, actor: AuditActor): MoveTarget {
+    return {
+      def: this.def,
+      id,
+      actor,
+      trail: this.audit,
+      onCommit: (fn) => this.ctx.db.afterCommit(trx, fn),
+    };
+  }
+
+  /** Fires the definition's transition `name` (transitionsOf) on the record `id` in `trx`: the move
+   * (transition.ts moveRecord), then the resource's `afterTransition`. A record outside the
+   * transition's from-state is a StateRefusal (worded once the transaction rolled back). */
+  async transition(
+    trx: Trx,
+    actor: AuditActor,
+    id: string,
+    name: string,
+    input: TransitionInput = {},
+  ): Promise<{ before: Row; after: Row }> {
+    const t = transitionsOf(this.def).find((x) => x.name === name);
+    if (!t) throw new Error(`${this.def.name}: no transition named ${name}`);
+    const moved = await moveRecord(
+      trx,
+      this.moveTarget(trx, id, actor),
+      columnMoveOf(this.def, t, actor, input),
+    );
+    if ('refused' in moved) {
+      const { refused, condition } = moved;
+      const nameColumn = this.fields[labelFieldOf(this.def)]?.column ?? 'id';
+      const on = t.on;
+      const action = 'action' in on ? this.def.actions?.find((a) => a.name === on.action) : undefined;
+      throw new StateRefusal({
+        field: this.def.fields.find((f) => columnOf(f) === condition.column),
+        name: String(refused[nameColumn] ?? refused.id),
+        value: refused[condition.column],
+        doing: action?.label.zh ?? t.name,
+        count: 1,
+      });
+    }
+    await this.afterTransition(trx, actor, t, moved.before, moved.after);
+    return moved;
+  }
+
+  /** The resource's side effects of a transition (its `afterTransition` hook), in `trx`. */
+  async afterTransition(
+    trx: Trx,
+    actor: AuditActor,
+    t: TransitionDef,
+    before: Row,
+    after: Row,
+  ): Promise<void> {
+    await this.hooks.afterTransition?.({ trx, ctx: this.ctx, actor }, t, before, after);
   }
 
   /** Runs `fn` in one transaction with `base()`: the live rows the user may see (soft delete, tenant,

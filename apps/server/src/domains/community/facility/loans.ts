@@ -1,5 +1,5 @@
 /** 借用记录: applying reserves the units and snapshots the borrower; 确认归还 (giveBack) and 取消借用
- * (cancelBorrow) give them back; removing a loan still holding units releases them. A loan in use past
+ * (cancelBorrow) are the definition's transitions, which give them back (afterTransition); removing a loan still holding units releases them. A loan in use past
  * its planned return becomes 逾期未还 by the definition's lapse (overdue.ts); moving its planned return
  * into the future puts it back in use. */
 import type { FastifyRequest } from 'fastify';
@@ -54,7 +54,19 @@ async function apply({ trx, user }: HookArgs, values: Record<string, unknown>): 
   });
 }
 
+const holding = (row: Row) => HOLDING.includes(Number(row.borrow_status));
+
 export const loanHooks: ResourceHooks = {
+  /** A transition out of the holding states (确认归还, 取消借用, a refused, sent back or withdrawn
+   * application) gives the units back, lost ones (归还情况 3) leaving the stock; one into them (重新提交 of
+   * a refused loan) takes them again, refused when too few are left (shareFacilityUser's transitions). */
+  async afterTransition({ trx, actor }, _t, before, after) {
+    const facility = String(after.facility_id);
+    const quantity = Number(after.quantity);
+    const lost = Number(after.return_condition) === 3;
+    if (holding(before) && !holding(after)) await release(trx, facility, quantity, lost);
+    else if (!holding(before) && holding(after)) await reserve(trx, actor.tenantId, facility, quantity);
+  },
   async beforeWrite(args, values, existing) {
     if (!existing) return apply(args, values);
     const planned = String(values.plan_return_time ?? existing.plan_return_time ?? '');
@@ -94,32 +106,6 @@ export async function loansIn(
   return rows;
 }
 
-/** Moves loans to `to`, giving their units back; `set` adds columns. */
-export async function closeLoans(
-  trx: Trx,
-  user: { userId: string },
-  rows: Row[],
-  to: number,
-  set: Record<string, unknown> = {},
-  lost = false,
-): Promise<void> {
-  const now = formatDateTime();
-  for (const r of rows) {
-    await release(trx, String(r.facility_id), Number(r.quantity), lost);
-    await trx
-      .updateTable('app_share_facility_user')
-      .set((eb) => ({
-        ...set,
-        borrow_status: to,
-        update_user: user.userId,
-        update_time: now,
-        version: eb('version', '+', 1),
-      }))
-      .where('id', '=', String(r.id))
-      .execute();
-  }
-}
-
 export const params = (request: FastifyRequest) => {
   const p = requestParams(request);
   return { p, ids: selectedIds(p.ids, '请选择借用记录') };
@@ -139,17 +125,6 @@ export function returnOf(p: Record<string, string | undefined>): Record<string, 
   };
 }
 
-/** 确认归还: the loans become 已归还 with `returned` (returnOf), their units back (lost ones leave). */
-export async function returnLoans(
-  trx: Trx,
-  user: { userId: string },
-  rows: Row[],
-  returned: Record<string, unknown>,
-): Promise<void> {
-  const set = { ...returned, actual_return_time: formatDateTime() };
-  await closeLoans(trx, user, rows, BORROW.returned, set, Number(returned.return_condition) === 3);
-}
-
 export const giveBack: VerbHandler = {
   access: { perm: 'share_facility_user_giveBack' },
   async handle(request, engine) {
@@ -157,8 +132,8 @@ export const giveBack: VerbHandler = {
     const { p, ids } = params(request);
     const returned = returnOf(p);
     await engine.run(user, async (trx, base) => {
-      const rows = await loansIn(trx, base, ids, RETURNABLE);
-      await returnLoans(trx, user, rows, returned);
+      for (const loan of await loansIn(trx, base, ids, RETURNABLE))
+        await engine.transition(trx, user, String(loan.id), 'giveBack', { values: returned });
     });
     return done();
   },
@@ -170,8 +145,8 @@ export const cancelBorrow: VerbHandler = {
     const user = requireUser(request);
     const { ids } = params(request);
     await engine.run(user, async (trx, base) => {
-      const rows = await loansIn(trx, base, ids, [BORROW.pending, BORROW.toCollect]);
-      await closeLoans(trx, user, rows, BORROW.cancelled);
+      for (const loan of await loansIn(trx, base, ids, [BORROW.pending, BORROW.toCollect]))
+        await engine.transition(trx, user, String(loan.id), 'cancelBorrow');
     });
     return done();
   },

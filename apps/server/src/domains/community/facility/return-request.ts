@@ -1,12 +1,12 @@
 /** 申请归还 (ShareFacilityReturn): the borrower of a loan in use asks to return it, with its condition;
  * the loan enters its return approval (after its borrowing approval ended, on the same approval
  * columns), or — after a rejection waiting on the borrower's own step — goes back to the approvers.
- * Passing it is 确认归还 (loan-approval.ts); a rejection leaves the loan 借用中. */
+ * Passing it is 确认归还 (the definition's `ShareFacilityReturn:pass` transition); a rejection leaves the
+ * loan 借用中. */
 import { requireUser } from '../../../auth/guard.js';
 import { startBusinessProcess } from '../../../engine/approval/start-process.js';
 import type { VerbHandler } from '../../../engine/module.js';
 import { applicantTaskOf } from '../../../flow/operations.js';
-import { completeTask } from '../../../flow/service.js';
 import { actorOf } from '../../../flow/wire.js';
 import { badRequest, done, forbidden } from '../../../http/envelope.js';
 import { loansIn, params, RETURNABLE, returnOf } from './loans.js';
@@ -43,12 +43,8 @@ export const requestReturn: VerbHandler = {
         const own = await applicantTaskOf(trx, running);
         if (running.process_definition_key !== RETURN_PROCESS || String(own?.assignee) !== user.userId)
           throw badRequest('该借用记录已在审批中');
-        const result = await completeTask(trx, actor, {
-          taskId: String(own!.id),
-          pass: true,
-          comment: '申请归还',
-        });
-        await engine.ctx.approvals.taskCompleted(trx, actor, result);
+        const input = { taskId: String(own!.id), pass: true, comment: '申请归还' };
+        await engine.ctx.approvals.completeTask(trx, actor, input);
       }
     });
     return done('提交成功');

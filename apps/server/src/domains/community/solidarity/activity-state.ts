@@ -1,10 +1,11 @@
 /** A 民族团结活动's state follows its approval (docs/domain-model.md#民族团结活动-solidarityactivity: audited before it
  * is published): a new activity is 草稿 (0) while the SolidarityActivity approval waits, and stays so when
- * rejected or withdrawn; the pass publishes it in the state its times give (报名中 within its enrolment window),
- * and the definition's lapses move it on from there. A cancelled activity keeps 已取消. */
+ * rejected or withdrawn; the pass (audit_status 1) publishes it in the state its times give at once (报名中
+ * within its enrolment window: an approval's move stores the state the definition's time transitions give,
+ * engine/crud/transition.ts `settle`), and the lapses move it on from there. A cancelled activity keeps
+ * 已取消. */
 import { solidarityActivityResource } from '@tongxin/resources';
 import type { Row } from '../../../db/database.js';
-import type { ApprovalHandler } from '../../../engine/approval/move-record.js';
 import type { ResourceHooks } from '../../../engine/crud/hooks.js';
 import { lapsed } from '../../../engine/crud/lapses.js';
 import { formatDateTime } from '../../../util/datetime.js';
@@ -29,28 +30,5 @@ export const solidarityActivityHooks: ResourceHooks = {
       existing && Number(existing.audit_status) === APPROVED
         ? publishedState({ ...existing, ...values }, formatDateTime())
         : DRAFT;
-  },
-};
-
-export const solidarityApproval: ApprovalHandler = {
-  async onStep({ trx, outcome, businessId, actor }) {
-    if (outcome === 'progress' || outcome === 'none') return;
-    const row = await trx
-      .selectFrom('app_solidarity_activity')
-      .selectAll()
-      .where('id', '=', businessId)
-      .forUpdate()
-      .executeTakeFirst();
-    if (!row || Number(row.activity_status) === CANCELLED) return;
-    const now = formatDateTime();
-    await trx
-      .updateTable('app_solidarity_activity')
-      .set({
-        activity_status: outcome === 'approve' ? publishedState(row, now) : DRAFT,
-        update_user: actor.userId,
-        update_time: now,
-      })
-      .where('id', '=', businessId)
-      .execute();
   },
 };
