@@ -205,9 +205,8 @@ describe('a MySQL data source', () => {
     expect(res.statusCode, res.body).toBe(200);
     const files = res.json().data as { path: string; content: string }[];
     expect(files[0]!.path).toBe('packages/resources/src/community/mysqlGoods.ts');
-    expect(files.find((f) => f.path.endsWith('dicts.ts.snippet'))?.content).toContain(
-      "'tx_goods_goods_type'",
-    );
+    // a status-like column is marked for a dictionary, with a code to name it by
+    expect(files[0]!.content).toContain("dict: { code: 'tx_goods_goods_type' }");
     const file = path.resolve(
       import.meta.dirname,
       '../../../packages/resources/src/community/zz-generated-mysql.ts',

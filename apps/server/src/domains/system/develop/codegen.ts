@@ -59,7 +59,7 @@ function defaultOf(c: ColumnInfo): string | undefined {
 const isDictLike = (c: ColumnInfo): boolean =>
   /(_type|_status|category)$/.test(c.name) && c.name !== 'status';
 
-function fieldOf(c: ColumnInfo, firstText: boolean): string {
+function fieldOf(table: string, c: ColumnInfo, firstText: boolean): string {
   const name = camel(c.name);
   const label = c.comment || c.name;
   const parts = [`name: ${quote(name)}`];
@@ -75,7 +75,7 @@ function fieldOf(c: ColumnInfo, firstText: boolean): string {
   if (c.nullable && fallback !== undefined) parts.push(`defaultValue: ${fallback}`);
   if (firstText) parts.push(`search: 'like'`, 'sortable: true');
   const hint = isDictLike(c)
-    ? `    // ${c.comment || c.name}: bind a dictionary (dict: { code }) whose items seed/data/dicts.ts seeds\n`
+    ? `    // ${c.comment || c.name}: bind a dictionary, e.g. dict: { code: ${quote(`${table}_${c.name}`)} }, whose items seed/data/dicts.ts seeds\n`
     : '';
   return `${hint}    { ${parts.join(', ')} },`;
 }
@@ -96,7 +96,7 @@ export function definitionSource(table: TableInfo, spec: CodeSpec): { name: stri
   const name = spec.definitionName || camel(table.name.replace(/^(app|blade)_/, ''));
   const fields = table.columns.filter((c) => !grouped.has(c.name));
   const firstText = fields.find((c) => kindOf(c)[0] === `kind: 'string'`);
-  const lines = fields.map((c) => fieldOf(c, c === firstText));
+  const lines = fields.map((c) => fieldOf(table.name, c, c === firstText));
   if (audit) lines.push(`    auditField('createTime', { search: 'range' }),`);
   const source = `import { ${audit ? 'auditField, ' : ''}defineResource } from '../define';
 
