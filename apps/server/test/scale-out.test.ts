@@ -2,6 +2,7 @@ import { randomBytes, randomInt } from 'node:crypto';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { md5Hex } from '../src/auth/passwords.js';
+import { FileLinks, STORED_NAME } from '../src/files/file-links.js';
 import { multipart } from './harness.js';
 import { type Reply, send } from './loopback-client.js';
 import {
@@ -36,6 +37,7 @@ const CLIENT_SECRET = randomBytes(24).toString('hex');
 const BROWSER = `Basic ${Buffer.from(`saber:${CLIENT_SECRET}`).toString('base64')}`;
 /** A client of the test's own, made in 应用管理 with the password grant, as a script uses. */
 const SCRIPT_SECRET = randomBytes(24).toString('hex');
+const JWT_SECRET = randomBytes(32).toString('hex');
 const BASIC = `Basic ${Buffer.from(`scale-script:${SCRIPT_SECRET}`).toString('base64')}`;
 // Each scenario acts from its own loopback address, so per-IP lockout in one never touches another.
 const net = `127.${randomInt(1, 255)}.${randomInt(1, 255)}`;
@@ -176,7 +178,7 @@ describe.skipIf(skipReason)(
         DATABASE_URL: db.url,
         REDIS_URL: process.env.REDIS_URL!,
         TRUST_PROXY: 'true',
-        JWT_SECRET: randomBytes(32).toString('hex'), // the same on every instance
+        JWT_SECRET, // the same on every instance
         CLIENT_SECRET,
         CAPTCHA_ENABLED: 'true',
         LOGIN_MAX_FAILURES: '3',
@@ -343,8 +345,14 @@ describe.skipIf(skipReason)(
       expect(served.status).toBe(200);
       expect(served.headers['content-type']).toBe('image/png');
       expect(served.body.equals(PNG)).toBe(true);
-      const missing = direct.replace(/[0-9a-f]{32}/, '0'.repeat(32));
-      expect((await send(`${two.url}${missing}`, { from: ip(1) })).status).toBe(404);
+      // another name under the first one's signature is refused; a link the servers signed to a name
+      // the store does not hold is a 404 from either
+      const tampered = direct.replace(/[0-9a-f]{32}/, '0'.repeat(32));
+      expect((await send(`${two.url}${tampered}`, { from: ip(1) })).status).toBe(403);
+      const missing = tampered.split('?')[0]!.slice('/files/'.length);
+      expect(missing).toMatch(STORED_NAME);
+      const signed = `/files/${missing}?sig=${new FileLinks(JWT_SECRET).signature(missing)}`;
+      expect((await send(`${two.url}${signed}`, { from: ip(1) })).status).toBe(404);
 
       const uploaded = await put(nginx.url);
       const link = linkOf(uploaded);
