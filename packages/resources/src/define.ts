@@ -299,7 +299,8 @@ export type ApprovalOutcome = 'submit' | 'pass' | 'reject' | 'withdraw' | 'resub
  *   an action with an `effect` is a transition by itself, see `transitionsOf`);
  * - `time`: the time in the field `time` has passed (a `lapses` entry is one, see `transitionsOf`);
  * - `approval`: the process (`process` key; default any of the definition's) reports these outcomes;
- * - `verb`: a verb the resource's behaviour serves (a resident's 申请归还), which fires it by name. */
+ * - `verb`: a verb the resource's behaviour serves (a resident's 申请归还), or its parent's verb whose
+ *   move cascades to it (取消活动 to the enrolments), which fires it by name. */
 export type TransitionTrigger =
   | { action: string }
   | { time: string }

@@ -29,6 +29,13 @@ export const questionnaireResource = defineResource({
     },
     { resource: 'questionnaireUser', foreignKey: 'questionnaireId', label: { zh: '答卷', en: 'Answers' } },
   ],
+  states: { field: 'questionnaireStatus' },
+  // 发布 (the `publish` verb, which first checks the design): a draft becomes 未开始, or 进行中 when its
+  // start time has passed already
+  transitions: [
+    { name: 'publish', field: 'questionnaireStatus', from: [0], to: 1, on: { verb: 'publish' } },
+    { name: 'publishStarted', field: 'questionnaireStatus', from: [0], to: 2, on: { verb: 'publish' } },
+  ],
   actions: [
     {
       name: 'publish',

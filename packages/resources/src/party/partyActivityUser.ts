@@ -29,6 +29,19 @@ export const partyActivityUserResource = defineResource({
   exportable: true,
   labelField: 'memberName',
   defaultSort: [{ field: 'enrollTime', direction: 'desc' }],
+  states: { field: 'enrollStatus' },
+  // 取消活动 of the activity (its `activityCancel` verb) cancels its live enrolments with its reason
+  // (domains/party/activity.ts afterTransition)
+  transitions: [
+    {
+      name: 'activityCancelled',
+      field: 'enrollStatus',
+      from: [0, 1],
+      to: 3,
+      set: { cancelReason: '$reason' },
+      on: { verb: 'activityCancel' },
+    },
+  ],
   actions: [
     statusMove('approve', { zh: '通过', en: 'Approve' }, { field: 'enrollStatus', from: [0], to: 1 }),
     statusMove(

@@ -170,17 +170,9 @@ export const publishQuestionnaire: VerbHandler = {
           throw badRequest(`「${String(q.title)}」不是草稿`);
         if (String(q.end_time) <= now) throw badRequest(`「${String(q.title)}」的结束时间已过`);
         await assertDesign(trx, q);
-        const status = String(q.start_time) > now ? Q_STATUS.notStarted : Q_STATUS.running;
-        await trx
-          .updateTable('app_questionnaire')
-          .set({
-            questionnaire_status: status,
-            update_user: user.userId,
-            update_time: now,
-            version: Number(q.version ?? 0) + 1,
-          })
-          .where('id', '=', String(q.id))
-          .execute();
+        // through the definition's transition: version, 操作审计 (docs/architecture.md#states-and-transitions)
+        const name = String(q.start_time) > now ? 'publish' : 'publishStarted';
+        await engine.transition(trx, user, String(q.id), name);
       }
     });
     return done('发布成功');

@@ -60,6 +60,21 @@ export const activityHooks: ResourceHooks = {
     if (!/^[0-5]$/.test(raw)) throw badRequest('活动状态格式不正确');
     return () => sql<SqlBool>`activity_status = ${Number(raw)}`;
   },
+  async afterTransition({ trx, ctx, actor }, transition, _before, after) {
+    if (transition.name !== 'activityCancel') return;
+    // the live enrolments become 已取消 with the activity's reason, each through its own transition
+    const live = await trx
+      .selectFrom(ENROLMENTS)
+      .select('id')
+      .where('activity_id', '=', String(after.id))
+      .where('enroll_status', 'in', [0, 1])
+      .where('is_deleted', '=', 0)
+      .execute();
+    const enrolments = ctx.resources.named('partyActivityUser');
+    const reason = String(after.cancel_reason ?? '');
+    for (const e of live)
+      await enrolments.transition(trx, actor, String(e.id), 'activityCancelled', { reason });
+  },
   async decorate({ trx }, rows) {
     const counts = await enrolmentCounts(trx, rows.map((r) => String(r.id)).filter(isId));
     for (const r of rows) {
@@ -84,22 +99,14 @@ async function cancel(request: FastifyRequest, engine: ResourceEngine) {
     engine.run(user, async (trx, base) => {
       const rows = (await (await base()).selectAll().where('id', 'in', ids).forUpdate().execute()) as Row[];
       if (rows.length !== ids.length) throw notFound('活动不存在');
-      const now = formatDateTime();
       for (const r of rows) {
         const state = Number(r.activity_status);
         if (state === CANCELLED) throw badRequest(`活动「${String(r.title)}」已取消`);
         if (state === ENDED) throw badRequest(`活动「${String(r.title)}」已结束，不能取消`);
       }
-      // each activity → 已取消 through the definition's `activityCancel` transition
+      // each activity → 已取消 through the definition's `activityCancel` transition (its live enrolments
+      // follow in afterTransition)
       for (const r of rows) await engine.transition(trx, user, String(r.id), 'activityCancel', { reason });
-      const audit = { update_user: user.userId, update_time: now };
-      await trx
-        .updateTable(ENROLMENTS)
-        .set({ ...audit, enroll_status: 3, cancel_reason: reason, version: sql`version + 1` })
-        .where('activity_id', 'in', ids)
-        .where('enroll_status', 'in', [0, 1])
-        .where('is_deleted', '=', 0)
-        .execute();
       return done('操作成功');
     }),
   );

@@ -7,7 +7,7 @@ import { storeOf } from '../../files/tenant-stores.js';
 import { badRequest, done, notFound } from '../../http/envelope.js';
 import { OutboundRefused } from '../../http/outbound.js';
 import { requestParams, selectedIds } from '../../http/params.js';
-import { formatDateTime } from '../../util/datetime.js';
+import { oneEnabled } from './one-enabled.js';
 
 const LOCAL = 1;
 const blank = (v: unknown) => v === undefined || v === null || String(v).trim() === '';
@@ -28,6 +28,7 @@ const ossHooks: ResourceHooks = {
     }
     if (existing && blank(values.secret_key)) delete values.secret_key;
   },
+  afterTransition: oneEnabled('blade_oss', OSS_ENABLED),
 };
 
 /** The reason a store refused, in a line the screen can show: what an S3 store answered (no such bucket,
@@ -62,20 +63,8 @@ const enable: VerbHandler = {
       if (e instanceof OutboundRefused) throw e;
       throw badRequest(`对象存储连接失败: ${refusal(e)}`);
     }
-    await engine.run(user, async (trx) => {
-      const tenantId = String(row.tenant_id);
-      const now = formatDateTime();
-      await trx
-        .updateTable('blade_oss')
-        .set({ status: 1, update_time: now, update_user: user.userId })
-        .where('tenant_id', '=', tenantId)
-        .where('status', '=', OSS_ENABLED)
-        .where('id', '<>', id!)
-        .execute();
-      const changes = { status: OSS_ENABLED, update_time: now, update_user: user.userId };
-      await trx.updateTable('blade_oss').set(changes).where('id', '=', id!).execute();
-      engine.audit.note(trx, user, 'verb', id!, row, changes);
-    });
+    // the definition's `enable` transition (version, 操作审计; the others stop in afterTransition)
+    await engine.run(user, (trx) => engine.transition(trx, user, id!, 'enable'));
     return done('操作成功');
   },
 };

@@ -1,4 +1,4 @@
-import { auditField, type ActionDef, type FieldDef, type Label } from '../../define';
+import { auditField, type ActionDef, type FieldDef, type Label, type TransitionDef } from '../../define';
 
 /** What 对象存储 and 短信配置 share (docs/domain-model.md#对象存储-oss): a provider's credentials, the
  * secret never sent back and kept when left empty on edit. */
@@ -51,6 +51,13 @@ export const enableConnector = (confirm: Label): ActionDef => ({
   confirm,
   when: { field: 'status', in: [1] },
 });
+
+/** The move 启用 makes (the `enable` verb, once the configuration answered): `status` → `enabled`, from
+ * any state (enabling the enabled one again is allowed, as before); the server's afterTransition stops
+ * the tenant's other configurations. */
+export const enableTransition = (enabled: number): TransitionDef[] => [
+  { name: 'enable', field: 'status', to: enabled, on: { verb: 'enable' } },
+];
 
 /** The frame of a connector definition: tenant rows with audit columns, newest first. */
 export const connectorFrame = {

@@ -1,5 +1,5 @@
 import { defineResource } from '../../define';
-import { connectorFrame, connectorTail, credentialFields, enableConnector } from './connector-fields';
+import { connectorFrame, connectorTail, credentialFields, enableConnector, enableTransition } from './connector-fields';
 
 /** The stores an 对象存储 configuration may name: the server's disk, or an S3-compatible endpoint. */
 export const OSS_CATEGORIES = [
@@ -66,6 +66,8 @@ export const ossResource = defineResource({
     { name: 'region', kind: 'string', label: { zh: '地域简称', en: 'Region' }, maxLength: 255, list: false },
     ...connectorTail(OSS_ENABLED),
   ],
+  states: { field: 'status' },
+  transitions: enableTransition(OSS_ENABLED),
   actions: [
     enableConnector({ zh: '确定启用该存储?上传的文件将存入它', en: 'Enable this store for new uploads?' }),
   ],

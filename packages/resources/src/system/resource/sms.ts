@@ -1,5 +1,5 @@
 import { defineResource } from '../../define';
-import { connectorFrame, connectorTail, credentialFields, enableConnector } from './connector-fields';
+import { connectorFrame, connectorTail, credentialFields, enableConnector, enableTransition } from './connector-fields';
 
 /** The providers an 短信配置 may name: 1 records the message in the general log only (the default,
  * for development and demos), 2 Aliyun (dysmsapi SendSms), 3 Tencent Cloud (sms SendSms, API 3.0). */
@@ -71,6 +71,8 @@ export const smsResource = defineResource({
     },
     ...connectorTail(SMS_ENABLED),
   ],
+  states: { field: 'status' },
+  transitions: enableTransition(SMS_ENABLED),
   actions: [
     enableConnector({ zh: '确定启用该短信配置?', en: 'Enable this SMS configuration?' }),
     {

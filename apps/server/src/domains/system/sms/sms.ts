@@ -5,7 +5,7 @@ import type { ResourceHooks } from '../../../engine/crud/hooks.js';
 import type { ResourceBehaviour, VerbHandler } from '../../../engine/module.js';
 import { badRequest, done, notFound } from '../../../http/envelope.js';
 import { requestParams, selectedIds } from '../../../http/params.js';
-import { formatDateTime } from '../../../util/datetime.js';
+import { oneEnabled } from '../one-enabled.js';
 import { configFor, paramsOf, phonesOf, sendSms } from './send.js';
 
 const LOG_ONLY = 1;
@@ -27,6 +27,7 @@ const smsHooks: ResourceHooks = {
     }
     if (existing && blank(values.secret_key)) delete values.secret_key;
   },
+  afterTransition: oneEnabled('blade_sms', SMS_ENABLED),
 };
 
 const oneId = (raw: Record<string, string | undefined>) => selectedIds(raw.id ?? raw.ids)[0]!;
@@ -41,16 +42,8 @@ const enable: VerbHandler = {
       const row = (await (await base()).selectAll().where('id', '=', id).executeTakeFirst()) as
         Row | undefined;
       if (!row) throw notFound();
-      const now = formatDateTime();
-      await trx
-        .updateTable('blade_sms')
-        .set({ status: 1, update_time: now, update_user: user.userId })
-        .where('tenant_id', '=', String(row.tenant_id))
-        .where('status', '=', SMS_ENABLED)
-        .execute();
-      const changes = { status: SMS_ENABLED, update_time: now, update_user: user.userId };
-      await trx.updateTable('blade_sms').set(changes).where('id', '=', id).execute();
-      engine.audit.note(trx, user, 'verb', id, row, changes);
+      // the definition's `enable` transition (version, 操作审计; the others stop in afterTransition)
+      await engine.transition(trx, user, id, 'enable');
     });
     return done('操作成功');
   },
