@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { addTenantWithUser } from './fixtures.js';
 import { call, login, startTestServer, type TestServer } from './harness.js';
 import { addMember } from './samples.js';
@@ -165,15 +165,30 @@ describe('party activities', () => {
     expect(refused.statusCode).toBe(400);
     expect(refused.json().msg).toMatch(/已结束，不能取消$/);
     expect((await detail(id)).activityStatus).toBe(1);
+    // the enrolment follows through its own transition: a version and an 操作审计 entry of its own
+    const audited: Record<string, unknown>[] = [];
+    const push = s.ctx.logs.push.bind(s.ctx.logs);
+    s.ctx.logs.push = (table: Parameters<typeof push>[0], row: Record<string, unknown>) => {
+      if (table === 'blade_log_audit') audited.push(row);
+      return push(table, row);
+    };
+    const enrolled = (await call(s.app, admin, 'GET', `${ENROL}/detail?id=${eid}`)).json().data;
     const res = await call(s.app, admin, 'POST', `${ACTIVITY}/activityCancel`, {
       ids: id,
       cancelReason: '天气原因',
     });
+    s.ctx.logs.push = push;
     expect(res.statusCode, res.body).toBe(200);
     const a = await detail(id);
     expect([a.activityStatus, a.cancelReason]).toEqual([5, '天气原因']);
     const e = (await call(s.app, admin, 'GET', `${ENROL}/detail?id=${eid}`)).json().data;
     expect([e.enrollStatus, e.cancelReason]).toEqual([3, '天气原因']);
+    expect([typeof enrolled.version, Number(e.version)]).toEqual(['number', Number(enrolled.version) + 1]);
+    await vi.waitFor(() =>
+      expect(audited.filter((r) => String(r.record_id) === String(eid))).toMatchObject([
+        { action: 'verb', table_name: 'app_party_activity2user' },
+      ]),
+    );
     expect((await enrol(id, '新人')).json().msg).toBe('活动已取消，不能报名');
     const again = await call(s.app, admin, 'POST', `${ACTIVITY}/activityCancel`, {
       ids: id,
