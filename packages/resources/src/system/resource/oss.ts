@@ -1,5 +1,11 @@
 import { defineResource } from '../../define';
-import { connectorFrame, connectorTail, credentialFields, enableConnector, enableTransition } from './connector-fields';
+import {
+  connectorFrame,
+  connectorTail,
+  credentialFields,
+  enableConnector,
+  enableTransition,
+} from './connector-fields';
 
 /** The stores an 对象存储 configuration may name: the server's disk, or an S3-compatible endpoint. */
 export const OSS_CATEGORIES = [

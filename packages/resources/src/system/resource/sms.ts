@@ -1,5 +1,11 @@
 import { defineResource } from '../../define';
-import { connectorFrame, connectorTail, credentialFields, enableConnector, enableTransition } from './connector-fields';
+import {
+  connectorFrame,
+  connectorTail,
+  credentialFields,
+  enableConnector,
+  enableTransition,
+} from './connector-fields';
 
 /** The providers an 短信配置 may name: 1 records the message in the general log only (the default,
  * for development and demos), 2 Aliyun (dysmsapi SendSms), 3 Tencent Cloud (sms SendSms, API 3.0). */
