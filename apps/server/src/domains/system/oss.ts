@@ -28,7 +28,7 @@ const ossHooks: ResourceHooks = {
     }
     if (existing && blank(values.secret_key)) delete values.secret_key;
   },
-  afterTransition: oneEnabled('blade_oss', OSS_ENABLED),
+  afterTransition: oneEnabled('oss', OSS_ENABLED),
 };
 
 /** The reason a store refused, in a line the screen can show: what an S3 store answered (no such bucket,

@@ -52,11 +52,12 @@ export const enableConnector = (confirm: Label): ActionDef => ({
   when: { field: 'status', in: [1] },
 });
 
-/** The move 启用 makes (the `enable` verb, once the configuration answered): `status` → `enabled`, from
- * any state (enabling the enabled one again is allowed, as before); the server's afterTransition stops
- * the tenant's other configurations. */
+/** The moves 启用 makes (the `enable` verb, once the configuration answered): `status` → `enabled`, from
+ * any state (enabling the enabled one again is allowed, as before); then the tenant's other enabled
+ * configuration is `superseded` (→ 1), each through its own transition (the server's afterTransition). */
 export const enableTransition = (enabled: number): TransitionDef[] => [
   { name: 'enable', field: 'status', to: enabled, on: { verb: 'enable' } },
+  { name: 'superseded', field: 'status', from: [enabled], to: 1, on: { verb: 'enable' } },
 ];
 
 /** The frame of a connector definition: tenant rows with audit columns, newest first. */

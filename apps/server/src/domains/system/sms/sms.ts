@@ -27,7 +27,7 @@ const smsHooks: ResourceHooks = {
     }
     if (existing && blank(values.secret_key)) delete values.secret_key;
   },
-  afterTransition: oneEnabled('blade_sms', SMS_ENABLED),
+  afterTransition: oneEnabled('sms', SMS_ENABLED),
 };
 
 const oneId = (raw: Record<string, string | undefined>) => selectedIds(raw.id ?? raw.ids)[0]!;
